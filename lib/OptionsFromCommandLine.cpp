@@ -1,0 +1,45 @@
+//===- OptionsFromCommandLine.cpp - cl::opt options (LLVM-only plugin) ----===//
+//
+// Only the LLVM-only plugin (SamplerPassLLVM.so, for opt) defines cl::opts:
+// if the clang plugin defined them too, loading both into one clang would
+// abort with "Option registered more than once".
+//
+//===----------------------------------------------------------------------===//
+#include "SamplerPass.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static cl::opt<std::string>
+    ClSchemes("sampler-schemes", cl::desc("Comma-separated schemes to apply"),
+              cl::init("branches,returns"));
+static cl::opt<std::string>
+    ClSampling("sampler-sampling",
+               cl::desc("on: sample sites; off: observe every execution"),
+               cl::init("on"));
+static cl::opt<std::string>
+    ClWeightless("sampler-weightless",
+                 cl::desc("Functions to treat as weightless: f,g or @FILE"),
+                 cl::init(""));
+static cl::opt<std::string>
+    ClSkip("sampler-skip", cl::desc("Functions not to instrument: f,g or @FILE"),
+           cl::init(""));
+
+sampler::SamplerOptions sampler::getDefaultPassOptions() {
+  SamplerOptions Opts;
+  auto Apply = [&](StringRef Name, StringRef Value) {
+    if (Error E = Opts.set(Name, Value)) {
+      errs() << toString(std::move(E)) << "\n";
+      exit(1);
+    }
+  };
+  Apply("schemes", ClSchemes);
+  Apply("sampling", ClSampling);
+  if (!ClWeightless.empty())
+    Apply("weightless", ClWeightless);
+  if (!ClSkip.empty())
+    Apply("skip", ClSkip);
+  return Opts;
+}

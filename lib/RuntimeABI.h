@@ -1,0 +1,52 @@
+//===- RuntimeABI.h - What instrumented code shares with libsampler_rt ----===//
+//
+// The names and layouts the pass emits and the runtime defines. The runtime's
+// side is runtime/sampler_abi.h; docs/internals.md §1 is the contract for both.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SAMPLER_RUNTIMEABI_H
+#define SAMPLER_RUNTIMEABI_H
+
+#include "llvm/IR/DerivedTypes.h"
+
+namespace sampler {
+namespace abi {
+
+inline constexpr unsigned Version = 1;
+/// Flags in __sampler_unit::flags.
+inline constexpr unsigned FlagSampled = 1;
+
+/// The site marker: `call i1 @__sampler_site(i32 id)` (docs/internals.md §3).
+/// Every marker is lowered by the pass; none may reach the object file.
+inline constexpr char SiteMarker[] = "__sampler_site";
+/// Thread-local countdown to the next sample (initial-exec TLS, i64).
+inline constexpr char Countdown[] = "__sampler_countdown";
+/// i64 () : > 0 sample now and count down from it; < 0 do not, count down from -r.
+inline constexpr char NextCountdown[] = "__sampler_next_countdown";
+inline constexpr char RegisterUnit[] = "__sampler_register_unit";
+inline constexpr char UnregisterUnit[] = "__sampler_unregister_unit";
+/// Prefix shared by everything the runtime defines: calls to it are weightless
+/// and are never sites.
+inline constexpr char Prefix[] = "__sampler_";
+
+/// The section holding one site-table record per unit (docs/internals.md §2).
+inline constexpr char SiteSection[] = ".sampler_sites";
+/// Module flag set once a module is instrumented, so that loading the pass
+/// twice (e.g. -fplugin and -fpass-plugin in one compile) instruments once.
+inline constexpr char InstrumentedFlag[] = "sampler.instrumented";
+
+/// struct __sampler_unit { u32 abi_version; u32 flags; u64 num_counters;
+///   u8 signature[16]; u64 *counters; const char *name; __sampler_unit *next; }
+inline llvm::StructType *getUnitType(llvm::LLVMContext &C) {
+  using namespace llvm;
+  auto *Ptr = PointerType::getUnqual(C);
+  return StructType::get(C, {Type::getInt32Ty(C), Type::getInt32Ty(C),
+                             Type::getInt64Ty(C),
+                             ArrayType::get(Type::getInt8Ty(C), 16), Ptr, Ptr,
+                             Ptr});
+}
+
+} // namespace abi
+} // namespace sampler
+
+#endif

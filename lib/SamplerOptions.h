@@ -1,0 +1,50 @@
+//===- SamplerOptions.h - Options of the sampler pass ---------------------===//
+//
+// One options struct for every entry point: the clang plugin fills it from
+// -fplugin-arg-sampler-NAME=VALUE, opt from -sampler-NAME=VALUE (cl::opt, only
+// in the LLVM-only plugin, see OptionsFromCommandLine.cpp). parse() is the one
+// place where names and values are checked, so every entry point gives the
+// same one-line errors.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SAMPLER_SAMPLEROPTIONS_H
+#define SAMPLER_SAMPLEROPTIONS_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <set>
+#include <string>
+#include <vector>
+
+namespace sampler {
+
+class FrontEndInfo;
+
+struct SamplerOptions {
+  /// Instrumentation schemes, in the order they are applied.
+  std::vector<std::string> Schemes = {"branches", "returns"};
+  /// true: sites are sampled (fast/instrumented copies, countdown);
+  /// false: every site execution is observed (the "unconditional" build).
+  bool Sampling = true;
+  /// Functions declared weightless by the user (names as in the IR).
+  std::set<std::string> Weightless;
+  /// Functions that must not be instrumented.
+  std::set<std::string> SkipFunctions;
+  /// What the clang front end learned from the AST (source text of sites,
+  /// functions declared in system headers, pragmas); null with opt.
+  const FrontEndInfo *FrontEnd = nullptr;
+
+  /// The schemes that exist.
+  static const std::vector<std::string> &knownSchemes();
+  /// Applies one NAME=VALUE setting. Errors are one line that names the
+  /// option and the value.
+  llvm::Error set(llvm::StringRef Name, llvm::StringRef Value);
+  /// Reads a file of function names (one per line, '#' comments).
+  static llvm::Error readNameList(llvm::StringRef Path,
+                                  std::set<std::string> &Out);
+  bool hasScheme(llvm::StringRef S) const;
+};
+
+} // namespace sampler
+
+#endif

@@ -1,0 +1,394 @@
+//===- SamplingTransform.cpp - Fast and instrumented copies, stitched -----===//
+//
+// See SamplingTransform.h for what this does and why. The steps of run():
+//   1. prologue: the entry block keeps the static allocas and imports the
+//      countdown into a local (an alloca, promoted at the end);
+//   2. exports before weighty / unwinding calls and returns; blocks split
+//      after weighty calls and landing pads (those edges get checks);
+//   3. PHIs and values live across blocks are demoted to stack slots, so the
+//      copies can be cloned and stitched without repairing SSA by hand;
+//   4. check edges (the splits of step 2 and the loop back edges) and region
+//      weights on the DAG that remains when check edges are cut;
+//   5. clone, lower the markers of each copy, insert the checks, redirect the
+//      check edges of both copies to them;
+//   6. drop unreachable blocks and promote the stack slots back to registers.
+//
+//===----------------------------------------------------------------------===//
+#include "SamplingTransform.h"
+#include "RuntimeABI.h"
+#include "SiteTable.h"
+#include "Weightless.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+using namespace sampler;
+
+#define DEBUG_TYPE "sampler"
+
+STATISTIC(NumCloned, "Functions given fast and instrumented copies");
+STATISTIC(NumInPlace, "Functions lowered in place (single copy)");
+STATISTIC(NumChecks, "Threshold checks inserted");
+STATISTIC(NumZeroWeightChecks, "Regions of weight 0 (no check needed)");
+
+SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI)
+    : M(M), WI(WI) {
+  LLVMContext &C = M.getContext();
+  auto *I64 = Type::getInt64Ty(C);
+  Countdown = M.getGlobalVariable(abi::Countdown);
+  if (!Countdown) {
+    Countdown = new GlobalVariable(M, I64, false, GlobalValue::ExternalLinkage,
+                                   nullptr, abi::Countdown, nullptr,
+                                   GlobalValue::InitialExecTLSModel);
+  }
+  Next = M.getOrInsertFunction(abi::NextCountdown, FunctionType::get(I64, false));
+  if (auto *F = dyn_cast<Function>(Next.getCallee())) {
+    // Reached once per sample: keep it out of the fast path's way.
+    F->addFnAttr(Attribute::Cold);
+    F->addFnAttr(Attribute::NoUnwind);
+  }
+}
+
+/// The branch a marker feeds: `br i1 %marker, label %observe, label %cont`.
+static BranchInst *markerBranch(CallInst *Marker) {
+  assert(Marker->hasOneUse() && "a site marker feeds exactly its branch");
+  auto *BI = cast<BranchInst>(Marker->user_back());
+  assert(BI->isConditional() && BI->getCondition() == Marker);
+  return BI;
+}
+
+/// Replaces the marker's conditional branch by an unconditional one to
+/// successor \p Succ (0: observe, 1: skip), and deletes the marker.
+static void foldMarker(CallInst *Marker, unsigned Succ) {
+  BranchInst *BI = markerBranch(Marker);
+  BasicBlock *Keep = BI->getSuccessor(Succ);
+  BasicBlock *Drop = BI->getSuccessor(1 - Succ);
+  Drop->removePredecessor(BI->getParent());
+  BranchInst::Create(Keep, BI->getIterator())->setDebugLoc(BI->getDebugLoc());
+  BI->eraseFromParent();
+  Marker->eraseFromParent();
+}
+
+void SamplingTransform::lowerUnconditional(Function &F) {
+  for (CallInst *Marker : SiteTable::markersIn(F))
+    foldMarker(Marker, 0);
+}
+
+/// The instrumented form of one site, on the countdown stored at \p Cd (the
+/// function's local, or the thread-local itself):
+///   cd = *Cd - 1; *Cd = cd; if (cd <= 0) {
+///     r = next(); *Cd = r > 0 ? r : -r; if (r > 0) observe; }
+static void lowerInstrumentedMarker(CallInst *Marker, Value *Cd,
+                                    FunctionCallee Next) {
+  BranchInst *BI = markerBranch(Marker);
+  BasicBlock *Observe = BI->getSuccessor(0);
+  BasicBlock *Cont = BI->getSuccessor(1);
+  IRBuilder<> B(Marker);
+  auto *I64 = B.getInt64Ty();
+  Value *Old = B.CreateLoad(I64, Cd, "countdown");
+  Value *Dec = B.CreateSub(Old, B.getInt64(1), "countdown.dec");
+  B.CreateStore(Dec, Cd);
+  Value *Fire = B.CreateICmpSLE(Dec, B.getInt64(0), "countdown.zero");
+  Marker->replaceAllUsesWith(Fire);
+  Marker->eraseFromParent();
+  MDBuilder MDB(BI->getContext());
+  BI->setMetadata(LLVMContext::MD_prof, MDB.createUnlikelyBranchWeights());
+
+  // site.observe: ask the runtime; observe only if it says so.
+  BasicBlock *Sampled =
+      Observe->splitBasicBlock(Observe->getFirstNonPHIIt(), "site.sampled");
+  Instruction *OldTerm = Observe->getTerminator();
+  B.SetInsertPoint(OldTerm);
+  Value *R = B.CreateCall(Next, {}, "countdown.next");
+  Value *Take = B.CreateICmpSGT(R, B.getInt64(0), "sample");
+  Value *Abs = B.CreateSelect(Take, R, B.CreateNeg(R));
+  B.CreateStore(Abs, Cd);
+  B.CreateCondBr(Take, Sampled, Cont);
+  OldTerm->eraseFromParent();
+}
+
+bool SamplingTransform::canClone(Function &F) const {
+  if (F.hasFnAttribute(Attribute::PresplitCoroutine))
+    return false;
+  for (BasicBlock &BB : F) {
+    if (BB.hasAddressTaken() || (BB.isEHPad() && !BB.isLandingPad()))
+      return false;
+    for (Instruction &I : BB) {
+      if (isa<IndirectBrInst>(I) || isa<CallBrInst>(I) ||
+          I.getType()->isTokenTy())
+        return false;
+      if (auto *CB = dyn_cast<CallBase>(&I)) {
+        if (CB->cannotDuplicate() || CB->isConvergent())
+          return false;
+        if (auto *II = dyn_cast<IntrinsicInst>(CB))
+          if (II->getIntrinsicID() == Intrinsic::localescape)
+            return false;
+      }
+    }
+  }
+  return true;
+}
+
+void SamplingTransform::lowerInPlace(Function &F) {
+  ++NumInPlace;
+  for (CallInst *Marker : SiteTable::markersIn(F))
+    lowerInstrumentedMarker(Marker, Countdown, Next);
+}
+
+namespace {
+/// A block that begins a region: reached through check edges only.
+struct CheckTarget {
+  bool Import = false; // re-read the thread-local countdown first
+  uint64_t Weight = 0;
+};
+} // namespace
+
+bool SamplingTransform::run(Function &F) {
+  SmallVector<CallInst *, 16> Markers = SiteTable::markersIn(F);
+  if (Markers.empty())
+    return true;
+  if (!canClone(F)) {
+    lowerInPlace(F);
+    return false;
+  }
+  ++NumCloned;
+  LLVMContext &C = F.getContext();
+  auto *I64 = Type::getInt64Ty(C);
+
+  // 1. Prologue: static allocas, then `local = countdown`.
+  BasicBlock *Prologue = &F.getEntryBlock();
+  {
+    Instruction *FirstNonAlloca = nullptr;
+    SmallVector<AllocaInst *, 16> LateAllocas;
+    for (Instruction &I : *Prologue) {
+      auto *AI = dyn_cast<AllocaInst>(&I);
+      if (!AI) {
+        if (!FirstNonAlloca)
+          FirstNonAlloca = &I;
+      } else if (FirstNonAlloca && AI->isStaticAlloca()) {
+        LateAllocas.push_back(AI);
+      }
+    }
+    for (AllocaInst *AI : LateAllocas)
+      AI->moveBefore(FirstNonAlloca);
+  }
+  BasicBlock::iterator Split = Prologue->begin();
+  while (isa<AllocaInst>(*Split))
+    ++Split;
+  BasicBlock *Body = Prologue->splitBasicBlock(Split, "sampler.body");
+  IRBuilder<> B(Prologue->getTerminator());
+  AllocaInst *Local = B.CreateAlloca(I64, nullptr, "sampler.countdown");
+  B.CreateStore(B.CreateLoad(I64, Countdown, "countdown.import"), Local);
+  auto Export = [&](Instruction *Before) {
+    IRBuilder<> EB(Before);
+    EB.CreateStore(EB.CreateLoad(I64, Local, "countdown.export"), Countdown);
+  };
+
+  // 2. Exports, and splits after weighty calls and landing pads.
+  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 16> ImportEdges;
+  SmallVector<Instruction *, 64> Work;
+  for (BasicBlock &BB : F)
+    if (&BB != Prologue)
+      for (Instruction &I : BB)
+        if (isa<CallBase>(I) || isa<ReturnInst>(I) || isa<ResumeInst>(I) ||
+            isa<LandingPadInst>(I))
+          Work.push_back(&I);
+  for (Instruction *I : Work) {
+    if (isa<ReturnInst>(I) || isa<ResumeInst>(I)) {
+      Export(I);
+      continue;
+    }
+    if (auto *LP = dyn_cast<LandingPadInst>(I)) {
+      // The countdown may have moved while unwinding: import and re-check.
+      BasicBlock *Pad = LP->getParent();
+      BasicBlock *Rest = SplitBlock(Pad, LP->getNextNode(),
+                                    static_cast<DominatorTree *>(nullptr),
+                                    nullptr, nullptr, "sampler.after.pad");
+      ImportEdges.push_back({Pad, Rest});
+      continue;
+    }
+    auto *CB = cast<CallBase>(I);
+    if (isa<IntrinsicInst>(CB) && !CB->mayThrow())
+      continue;
+    bool Weighty = WI.isWeightyCall(*CB);
+    if (Weighty || CB->mayThrow() || CB->doesNotReturn())
+      Export(CB);
+    if (!Weighty || CB->doesNotReturn())
+      continue;
+    if (auto *II = dyn_cast<InvokeInst>(CB)) {
+      BasicBlock *From = II->getParent();
+      BasicBlock *Edge = SplitEdge(From, II->getNormalDest());
+      Edge->setName("sampler.after.call");
+      ImportEdges.push_back({From, Edge});
+    } else {
+      Instruction *After = CB->getNextNode();
+      if (auto *CI = dyn_cast<CallInst>(CB); CI && CI->isMustTailCall())
+        continue; // the function returns right after; nothing to check
+      BasicBlock *From = CB->getParent();
+      BasicBlock *Rest = SplitBlock(From, After,
+                                    static_cast<DominatorTree *>(nullptr),
+                                    nullptr, nullptr, "sampler.after.call");
+      ImportEdges.push_back({From, Rest});
+    }
+  }
+
+  // 3. Demote PHIs and cross-block values to stack slots in the prologue.
+  // Only those slots (and the local countdown) are promoted back at the end:
+  // the program's own allocas stay as they were (at -O0 the debugger needs them).
+  SmallPtrSet<AllocaInst *, 32> ProgramAllocas;
+  for (Instruction &I : *Prologue)
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI != Local)
+      ProgramAllocas.insert(AI);
+  BasicBlock::iterator AllocaPt = Prologue->getFirstNonPHIOrDbgOrAlloca();
+  {
+    SmallVector<PHINode *, 32> Phis;
+    for (BasicBlock &BB : F)
+      for (PHINode &P : BB.phis())
+        Phis.push_back(&P);
+    for (PHINode *P : Phis)
+      DemotePHIToStack(P, AllocaPt);
+    SmallVector<Instruction *, 64> Live;
+    for (BasicBlock &BB : F) {
+      if (&BB == Prologue)
+        continue;
+      for (Instruction &I : BB)
+        if (!I.use_empty() && I.isUsedOutsideOfBlock(&BB))
+          Live.push_back(&I);
+    }
+    for (Instruction *I : Live)
+      DemoteRegToStack(*I, false, AllocaPt);
+  }
+  SmallVector<AllocaInst *, 64> Slots;
+  for (Instruction &I : *Prologue)
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && !ProgramAllocas.count(AI))
+      Slots.push_back(AI);
+
+  // 4. Check edges and region weights.
+  MapVector<BasicBlock *, CheckTarget> Targets;
+  Targets[Body];
+  SmallSetVector<std::pair<BasicBlock *, BasicBlock *>, 16> CheckEdges;
+  for (auto &E : ImportEdges) {
+    CheckEdges.insert(E);
+    Targets[E.second].Import = true;
+  }
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 16> BackEdges;
+  FindFunctionBackedges(F, BackEdges);
+  for (auto &E : BackEdges) {
+    auto *To = const_cast<BasicBlock *>(E.second);
+    if (To->isEHPad()) { // no check can stand before a pad: one copy only
+      lowerInPlace(F);
+      return false;
+    }
+    CheckEdges.insert({const_cast<BasicBlock *>(E.first), To});
+    Targets[To];
+  }
+  DenseMap<BasicBlock *, unsigned> SitesIn;
+  for (CallInst *Marker : Markers)
+    ++SitesIn[Marker->getParent()];
+  // Post-order over the DAG left when check edges are cut; weights are the
+  // heaviest path to a check or an exit.
+  DenseMap<BasicBlock *, uint64_t> Weight;
+  {
+    SmallVector<std::pair<BasicBlock *, unsigned>, 32> Stack;
+    DenseSet<BasicBlock *> Seen;
+    for (auto &T : Targets) {
+      if (!Seen.insert(T.first).second)
+        continue;
+      Stack.push_back({T.first, 0});
+      while (!Stack.empty()) {
+        auto &[BB, NextSucc] = Stack.back();
+        Instruction *Term = BB->getTerminator();
+        if (NextSucc < Term->getNumSuccessors()) {
+          BasicBlock *S = Term->getSuccessor(NextSucc++);
+          if (!CheckEdges.count({BB, S}) && Seen.insert(S).second)
+            Stack.push_back({S, 0});
+          continue;
+        }
+        uint64_t Heaviest = 0;
+        for (BasicBlock *S : successors(BB))
+          if (!CheckEdges.count({BB, S}))
+            Heaviest = std::max(Heaviest, Weight.lookup(S));
+        Weight[BB] = SitesIn.lookup(BB) + Heaviest;
+        Stack.pop_back();
+      }
+    }
+  }
+  for (auto &T : Targets)
+    T.second.Weight = Weight.lookup(T.first);
+
+  // 5. Clone: the original blocks are the fast copy, the clones the slow one.
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 64> Fast, Slow;
+  for (BasicBlock &BB : F)
+    if (&BB != Prologue)
+      Fast.push_back(&BB);
+  for (BasicBlock *BB : Fast) {
+    BasicBlock *Clone = CloneBasicBlock(BB, VMap, ".slow", &F);
+    VMap[BB] = Clone;
+    Slow.push_back(Clone);
+  }
+  remapInstructionsInBlocks(Slow, VMap);
+
+  for (CallInst *Marker : Markers) {
+    auto *SlowMarker = cast<CallInst>(VMap[Marker]);
+    foldMarker(Marker, 1);
+    lowerInstrumentedMarker(SlowMarker, Local, Next);
+  }
+
+  MDBuilder MDB(C);
+  DenseMap<BasicBlock *, BasicBlock *> CheckOf;
+  for (auto &[Target, Info] : Targets) {
+    auto *SlowTarget = cast<BasicBlock>(VMap[Target]);
+    BasicBlock *Check = BasicBlock::Create(C, "sampler.check", &F, Target);
+    IRBuilder<> CB(Check);
+    if (Info.Import)
+      CB.CreateStore(CB.CreateLoad(I64, Countdown, "countdown.import"), Local);
+    if (Info.Weight == 0) {
+      ++NumZeroWeightChecks;
+      CB.CreateBr(Target);
+    } else {
+      ++NumChecks;
+      Value *Cd = CB.CreateLoad(I64, Local, "countdown");
+      Value *Enough = CB.CreateICmpSGT(Cd, CB.getInt64(Info.Weight),
+                                       "countdown.enough");
+      BasicBlock *Pay = BasicBlock::Create(C, "sampler.fast", &F, Target);
+      CB.CreateCondBr(Enough, Pay, SlowTarget,
+                      MDB.createLikelyBranchWeights());
+      IRBuilder<> PB(Pay);
+      PB.CreateStore(PB.CreateSub(Cd, PB.getInt64(Info.Weight)), Local);
+      PB.CreateBr(Target);
+    }
+    CheckOf[Target] = Check;
+  }
+  Prologue->getTerminator()->replaceSuccessorWith(Body, CheckOf[Body]);
+  for (auto &[From, To] : CheckEdges) {
+    From->getTerminator()->replaceSuccessorWith(To, CheckOf[To]);
+    cast<BasicBlock>(VMap[From])
+        ->getTerminator()
+        ->replaceSuccessorWith(cast<BasicBlock>(VMap[To]), CheckOf[To]);
+  }
+
+  // 6. Clean up and back to SSA.
+  removeUnreachableBlocks(F);
+  SmallVector<AllocaInst *, 64> Promotable;
+  for (AllocaInst *AI : Slots)
+    if (isAllocaPromotable(AI))
+      Promotable.push_back(AI);
+  if (!Promotable.empty()) {
+    DominatorTree DT(F);
+    PromoteMemToReg(Promotable, DT);
+  }
+  return true;
+}

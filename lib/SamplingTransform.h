@@ -1,0 +1,61 @@
+//===- SamplingTransform.h - Fast and instrumented copies, stitched -------===//
+//
+// The sampling transformation of Liblit et al. (PLDI 2003), on LLVM IR. For a
+// function with sites (markers, docs/internals.md §3):
+//
+//   * the function body is cloned: the original blocks become the *fast copy*,
+//     in which every marker is `false` (the site costs nothing); the clones
+//     (suffix .slow) the *instrumented copy*, in which a site is
+//     `if (--countdown <= 0) { r = next(); if (r > 0) observe; }`;
+//   * threshold checks sit at function entry, on every loop back edge, after
+//     every call to a weighty function, and after every landing pad. A check
+//     for a region of weight W (the most sites on any acyclic path from it to
+//     the next check) is `if (countdown > W) { countdown -= W; fast } else slow`;
+//     a region of weight 0 goes straight to the fast copy.
+//   * Subtracting W on the fast path, instead of one per site crossed, throws
+//     away only trials already known to fail: by memorylessness every site
+//     execution is still sampled with probability exactly 1/d, independently
+//     (docs/sampling.md). The fast copy is then the original code, untouched.
+//   * The thread-local countdown is imported into a local at entry and after
+//     weighty calls and landing pads, and exported before weighty calls, calls
+//     that may unwind, returns and resumes, so the optimiser keeps it in a
+//     register.
+//
+// Functions that cannot be cloned (indirectbr, callbr, funclet EH, token
+// values, convergent/noduplicate calls, coroutines) keep a single copy in
+// which every site works on the thread-local countdown directly: slower,
+// equally fair.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SAMPLER_SAMPLINGTRANSFORM_H
+#define SAMPLER_SAMPLINGTRANSFORM_H
+
+#include "llvm/IR/Module.h"
+
+namespace sampler {
+
+class WeightlessInfo;
+
+class SamplingTransform {
+public:
+  SamplingTransform(llvm::Module &M, const WeightlessInfo &WI);
+  /// Rewrites \p F's markers. Returns false if F was lowered in place
+  /// (single copy) rather than cloned.
+  bool run(llvm::Function &F);
+
+  /// Lowering for the unconditional build: every marker becomes `true`.
+  static void lowerUnconditional(llvm::Function &F);
+
+private:
+  bool canClone(llvm::Function &F) const;
+  void lowerInPlace(llvm::Function &F);
+
+  llvm::Module &M;
+  const WeightlessInfo &WI;
+  llvm::GlobalVariable *Countdown;
+  llvm::FunctionCallee Next;
+};
+
+} // namespace sampler
+
+#endif

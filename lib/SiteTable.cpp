@@ -1,0 +1,231 @@
+//===- SiteTable.cpp - Sites, counters and the per-unit site table --------===//
+#include "SiteTable.h"
+#include "RuntimeABI.h"
+
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+using namespace sampler;
+
+std::string sampler::escapeField(StringRef S) {
+  std::string Out;
+  Out.reserve(S.size());
+  for (char C : S) {
+    switch (C) {
+    case '\t': Out += "\\t"; break;
+    case '\n': Out += "\\n"; break;
+    case '\\': Out += "\\\\"; break;
+    case '\0': break; // a NUL would split the record
+    default: Out += C;
+    }
+  }
+  return Out;
+}
+
+SiteTable::SiteTable(Module &M) : M(M) {
+  Placeholder = new GlobalVariable(M, Type::getInt64Ty(M.getContext()),
+                                   /*isConstant=*/false,
+                                   GlobalValue::ExternalLinkage, nullptr,
+                                   "__sampler_counters.placeholder");
+}
+
+Function *SiteTable::getMarker(Module &M) {
+  LLVMContext &C = M.getContext();
+  FunctionCallee FC = M.getOrInsertFunction(
+      abi::SiteMarker,
+      FunctionType::get(Type::getInt1Ty(C), {Type::getInt32Ty(C)}, false));
+  auto *F = cast<Function>(FC.getCallee());
+  // The marker only stands for "is this execution observed?": it has no
+  // side effects the optimiser must keep, but nothing runs between the
+  // schemes and the lowering that replaces it, so no attribute is needed
+  // beyond nounwind (it never throws).
+  F->addFnAttr(Attribute::NoUnwind);
+  return F;
+}
+
+SmallVector<CallInst *, 16> SiteTable::markersIn(Function &F) {
+  SmallVector<CallInst *, 16> Out;
+  Function *Marker = F.getParent()->getFunction(abi::SiteMarker);
+  if (!Marker)
+    return Out;
+  for (User *U : Marker->users())
+    if (auto *CI = dyn_cast<CallInst>(U))
+      if (CI->getFunction() == &F)
+        Out.push_back(CI);
+  // Users come in no particular order; keep the IR order for stable output.
+  DenseMap<const BasicBlock *, unsigned> Order;
+  unsigned N = 0;
+  for (BasicBlock &BB : F)
+    Order[&BB] = N++;
+  llvm::sort(Out, [&](CallInst *A, CallInst *B) {
+    if (A->getParent() != B->getParent())
+      return Order[A->getParent()] < Order[B->getParent()];
+    return A->comesBefore(B);
+  });
+  return Out;
+}
+
+Value *InsertedSite::cell(IRBuilder<> &B, unsigned Index) const {
+  return B.CreateConstInBoundsGEP1_64(B.getInt64Ty(), Counters, Offset + Index);
+}
+
+void InsertedSite::bump(IRBuilder<> &B, Value *Index) const {
+  Value *Idx = B.CreateAdd(B.CreateZExtOrTrunc(Index, B.getInt64Ty()),
+                           B.getInt64(Offset));
+  Value *Ptr = B.CreateInBoundsGEP(B.getInt64Ty(), Counters, Idx);
+  // Relaxed atomics: threads may share a unit's counters (docs/internals.md).
+  B.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, B.getInt64(1), MaybeAlign(8),
+                    AtomicOrdering::Monotonic);
+}
+
+static std::string functionName(const Function &F) {
+  if (const DISubprogram *SP = F.getSubprogram())
+    if (!SP->getName().empty() && SP->getLinkageName().empty())
+      return SP->getName().str();
+  return llvm::demangle(F.getName().str());
+}
+
+InsertedSite SiteTable::addSite(Instruction *Before, StringRef Scheme,
+                                unsigned NumCounters, StringRef Description,
+                                const Instruction *Origin) {
+  LLVMContext &C = M.getContext();
+  Function *F = Before->getFunction();
+  unsigned Id = Sites.size();
+
+  SiteRecord R;
+  R.Scheme = Scheme.str();
+  R.Function = functionName(*F);
+  R.Description = Description.str();
+  R.NumCounters = NumCounters;
+  R.Offset = NextOffset;
+  R.File = M.getSourceFileName();
+  DebugLoc Loc = (Origin ? Origin : Before)->getDebugLoc();
+  if (const DebugLoc &DL = Loc) {
+    R.Line = DL.getLine();
+    R.Column = DL.getCol();
+    if (auto *Scope = dyn_cast_or_null<DIScope>(DL.getScope()))
+      if (!Scope->getFilename().empty())
+        R.File = Scope->getFilename().str();
+  }
+  Sites.push_back(R);
+  NextOffset += NumCounters;
+
+  // BB: ... marker; br take, observe, cont   observe: br cont   cont: Before...
+  BasicBlock *BB = Before->getParent();
+  BasicBlock *Cont = SplitBlock(BB, Before, static_cast<DominatorTree *>(nullptr),
+                                nullptr, nullptr, "site.cont");
+  BasicBlock *Observe = BasicBlock::Create(C, "site.observe", F, Cont);
+  BranchInst::Create(Cont, Observe)->setDebugLoc(Loc);
+  Instruction *OldTerm = BB->getTerminator();
+  IRBuilder<> B(OldTerm);
+  B.SetCurrentDebugLocation(Loc);
+  CallInst *Marker = B.CreateCall(getMarker(M), {B.getInt32(Id)}, "site.take");
+  B.CreateCondBr(Marker, Observe, Cont);
+  OldTerm->eraseFromParent();
+  return InsertedSite{Id, Marker, Observe, Cont, Placeholder, R.Offset};
+}
+
+std::string SiteTable::recordText(const std::string &Signature) const {
+  std::string S = "SAMPLER-SITES 1\n";
+  S += "unit " + Signature + " " + std::to_string(NextOffset) + " ";
+  return S; // completed by emit(), which knows the flags
+}
+
+static std::string siteLines(const std::vector<SiteRecord> &Sites) {
+  std::string S;
+  for (const SiteRecord &R : Sites) {
+    S += "site " + std::to_string(R.Offset) + "\t" +
+         std::to_string(R.NumCounters) + "\t" + R.Scheme + "\t" +
+         escapeField(R.File) + "\t" + std::to_string(R.Line) + "\t" +
+         std::to_string(R.Column) + "\t" + escapeField(R.Function) + "\t" +
+         escapeField(R.Description) + "\n";
+  }
+  return S;
+}
+
+void SiteTable::emit(bool Sampled) {
+  LLVMContext &C = M.getContext();
+  if (Sites.empty()) {
+    Placeholder->eraseFromParent();
+    if (Function *Marker = M.getFunction(abi::SiteMarker))
+      if (Marker->use_empty())
+        Marker->eraseFromParent();
+    return;
+  }
+  auto *I64 = Type::getInt64Ty(C);
+  auto *CountersTy = ArrayType::get(I64, NextOffset);
+  auto *Counters = new GlobalVariable(M, CountersTy, false,
+                                      GlobalValue::InternalLinkage,
+                                      Constant::getNullValue(CountersTy),
+                                      "__sampler_counters");
+  Counters->setAlignment(Align(64)); // its own cache lines
+  Placeholder->replaceAllUsesWith(Counters);
+  Placeholder->eraseFromParent();
+
+  // The signature names the unit in reports: it covers what the sites are,
+  // the source, and the module's identity.
+  std::string Lines = siteLines(Sites);
+  MD5 Hash;
+  Hash.update(M.getSourceFileName());
+  Hash.update("\n");
+  Hash.update(M.getModuleIdentifier());
+  Hash.update("\n");
+  Hash.update(Lines);
+  MD5::MD5Result Digest = Hash.final();
+  std::string Signature = Digest.digest().str().str();
+  unsigned Flags = Sampled ? abi::FlagSampled : 0;
+
+  std::string Record = recordText(Signature) + std::to_string(Flags) + "\n" +
+                       "source " + escapeField(M.getSourceFileName()) + "\n" +
+                       Lines + "end\n";
+  // The record lives in its own section; the NUL ends it (readers split the
+  // section at NULs, so alignment padding between units is harmless).
+  auto *TableInit = ConstantDataArray::getString(C, Record, /*AddNull=*/true);
+  auto *Table = new GlobalVariable(M, TableInit->getType(), true,
+                                   GlobalValue::PrivateLinkage, TableInit,
+                                   "__sampler_site_table");
+  Table->setSection(abi::SiteSection);
+  Table->setAlignment(Align(1));
+  appendToUsed(M, {Table});
+
+  auto *NameInit = ConstantDataArray::getString(C, M.getSourceFileName(), true);
+  auto *Name = new GlobalVariable(M, NameInit->getType(), true,
+                                  GlobalValue::PrivateLinkage, NameInit,
+                                  "__sampler_unit_name");
+
+  SmallVector<Constant *, 16> SigBytes;
+  for (uint8_t Byte : Digest)
+    SigBytes.push_back(ConstantInt::get(Type::getInt8Ty(C), Byte));
+  StructType *UnitTy = abi::getUnitType(C);
+  auto *Ptr = PointerType::getUnqual(C);
+  Constant *UnitInit = ConstantStruct::get(
+      UnitTy, {ConstantInt::get(Type::getInt32Ty(C), abi::Version),
+               ConstantInt::get(Type::getInt32Ty(C), Flags),
+               ConstantInt::get(I64, NextOffset),
+               ConstantArray::get(ArrayType::get(Type::getInt8Ty(C), 16),
+                                  SigBytes),
+               Counters, Name, ConstantPointerNull::get(Ptr)});
+  auto *Unit = new GlobalVariable(M, UnitTy, false, GlobalValue::InternalLinkage,
+                                  UnitInit, "__sampler_unit");
+
+  auto MakeCall = [&](StringRef FnName, StringRef Callee) {
+    auto *FTy = FunctionType::get(Type::getVoidTy(C), false);
+    Function *Fn = Function::Create(FTy, GlobalValue::InternalLinkage, FnName, M);
+    Fn->addFnAttr(Attribute::NoUnwind);
+    IRBuilder<> B(BasicBlock::Create(C, "", Fn));
+    FunctionCallee RT = M.getOrInsertFunction(
+        Callee, FunctionType::get(Type::getVoidTy(C), {Ptr}, false));
+    B.CreateCall(RT, {Unit});
+    B.CreateRetVoid();
+    return Fn;
+  };
+  // Priority 1: register before user constructors run, like sanitizers do.
+  appendToGlobalCtors(M, MakeCall("sampler.register_unit", abi::RegisterUnit), 1);
+  appendToGlobalDtors(M, MakeCall("sampler.unregister_unit", abi::UnregisterUnit), 1);
+}

@@ -1,0 +1,86 @@
+//===- SiteTable.h - The sites of one compilation unit --------------------===//
+//
+// Schemes ask the table for a new site: it hands out the site's counter cells
+// and inserts the site's marker into the IR (docs/internals.md §3). When all
+// schemes have run, emit() creates the unit's counters, its site-table record
+// in section .sampler_sites, its descriptor and the constructor that registers
+// it with the runtime.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SAMPLER_SITETABLE_H
+#define SAMPLER_SITETABLE_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include <string>
+#include <vector>
+
+namespace sampler {
+
+/// One row of the site table.
+struct SiteRecord {
+  std::string Scheme;
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Function;
+  std::string Description;
+  unsigned NumCounters = 0;
+  uint64_t Offset = 0; // first counter cell
+};
+
+/// A site just inserted: the scheme writes its observation into Observe
+/// (before its terminator, which falls through to Cont).
+struct InsertedSite {
+  unsigned Id;
+  llvm::CallInst *Marker;
+  llvm::BasicBlock *Observe;
+  llvm::BasicBlock *Cont;
+  /// Address of the site's first counter cell.
+  llvm::Value *cell(llvm::IRBuilder<> &B, unsigned Index) const;
+  /// Adds 1 to cell Base + Index (Index is an i64 value), relaxed-atomically.
+  void bump(llvm::IRBuilder<> &B, llvm::Value *Index) const;
+  llvm::GlobalVariable *Counters;
+  uint64_t Offset;
+};
+
+class SiteTable {
+public:
+  explicit SiteTable(llvm::Module &M);
+
+  /// Inserts a new site immediately before \p Before, with \p NumCounters
+  /// cells. The site's location is \p Origin's debug location (the observed
+  /// instruction), or \p Before's when Origin is null.
+  InsertedSite addSite(llvm::Instruction *Before, llvm::StringRef Scheme,
+                       unsigned NumCounters, llvm::StringRef Description,
+                       const llvm::Instruction *Origin = nullptr);
+
+  bool empty() const { return Sites.empty(); }
+  const std::vector<SiteRecord> &sites() const { return Sites; }
+  uint64_t numCounters() const { return NextOffset; }
+
+  /// Creates the counters, the site-table record, the unit descriptor and
+  /// its constructor/destructor. \p Sampled goes into the unit's flags.
+  void emit(bool Sampled);
+
+  /// The marker function (declared on first use).
+  static llvm::Function *getMarker(llvm::Module &M);
+  /// All marker calls in \p F.
+  static llvm::SmallVector<llvm::CallInst *, 16> markersIn(llvm::Function &F);
+  /// The text of the record, as stored in the section (without the NUL).
+  std::string recordText(const std::string &Signature) const;
+
+private:
+  llvm::Module &M;
+  std::vector<SiteRecord> Sites;
+  uint64_t NextOffset = 0;
+  /// Stands for the counters array until its size is known; emit() replaces it.
+  llvm::GlobalVariable *Placeholder;
+};
+
+/// Escapes TAB, newline and backslash as the site-table format requires.
+std::string escapeField(llvm::StringRef S);
+
+} // namespace sampler
+
+#endif
