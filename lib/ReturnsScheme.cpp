@@ -71,8 +71,11 @@ public:
     } else {
       Constant *Zero = ConstantInt::get(V->getType(), 0);
       // [<0, ==0, >0] -> (v > 0) + (v >= 0)
-      Index = B.CreateAdd(B.CreateZExt(B.CreateICmpSGT(V, Zero), B.getInt64Ty()),
-                          B.CreateZExt(B.CreateICmpSGE(V, Zero), B.getInt64Ty()));
+      // (Separate statements: argument evaluation order would make the
+      // IR order compiler-dependent.)
+      Value *Positive = B.CreateZExt(B.CreateICmpSGT(V, Zero), B.getInt64Ty());
+      Value *NonNegative = B.CreateZExt(B.CreateICmpSGE(V, Zero), B.getInt64Ty());
+      Index = B.CreateAdd(Positive, NonNegative);
     }
     S.bump(B, Index);
   }

@@ -1,0 +1,55 @@
+; Unwinding keeps the countdown consistent: before an invoke the local
+; countdown is exported; the normal edge of a weighty invoke imports and
+; re-checks; a landing pad imports and re-checks (the callee may have sampled
+; before throwing); resume exports.
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
+
+; CHECK-LABEL: define void @catcher(
+; Fast copy:
+; CHECK:       store i64 [[PAID:%.*]], ptr @__sampler_countdown
+; CHECK-NEXT:  invoke void @may_throw()
+; CHECK-NEXT:    to label %[[NORMAL:sampler.check[0-9]+]] unwind label %lpad
+; CHECK:     [[NORMAL]]:
+; CHECK-NEXT:  %countdown.import{{[0-9]*}} = load i64, ptr @__sampler_countdown
+; CHECK:     {{^}}lpad:
+; CHECK-NEXT:  %lp = landingpad { ptr, i32 }
+; CHECK-NEXT:    cleanup
+; CHECK-NEXT:  br label %[[PAD:sampler.check[0-9]+]]
+; CHECK:     [[PAD]]:
+; CHECK-NEXT:  phi { ptr, i32 } [ %lp, %lpad ], [ %lp.slow, %lpad.slow ]
+; CHECK-NEXT:  %countdown.import{{[0-9]*}} = load i64, ptr @__sampler_countdown
+; CHECK:       store i64 {{.*}}, ptr @__sampler_countdown
+; CHECK-NEXT:  resume { ptr, i32 }
+; Instrumented copy: its invoke unwinds to its own landing pad, which re-checks
+; through the same check block.
+; CHECK:     {{^}}lpad.slow:
+; CHECK-NEXT:  %lp.slow = landingpad { ptr, i32 }
+; CHECK-NEXT:    cleanup
+; CHECK-NEXT:  br label %[[PAD]]
+
+source_filename = "invoke.cpp"
+
+declare void @may_throw()
+declare i32 @__gxx_personality_v0(...)
+
+define void @catcher(i1 %c) personality ptr @__gxx_personality_v0 {
+entry:
+  br i1 %c, label %a, label %b
+a:
+  br label %b
+b:
+  invoke void @may_throw() to label %ok unwind label %lpad
+ok:
+  br i1 %c, label %x, label %y
+x:
+  ret void
+y:
+  ret void
+lpad:
+  %lp = landingpad { ptr, i32 } cleanup
+  br i1 %c, label %r1, label %r2
+r1:
+  br label %r2
+r2:
+  resume { ptr, i32 } %lp
+}

@@ -1,0 +1,43 @@
+; A loop gets a threshold check on its back edge. The entry region runs to the
+; first check: the loop test (1 site) and, on the way out, the test after the
+; loop (1 site): weight 2. The back-edge region is the loop test again, or the
+; test after the loop: weight 2 as well. Both copies' back edges go to the same
+; check block.
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
+
+; CHECK-LABEL: define i32 @count(
+; CHECK:     sampler.check:
+; CHECK-NEXT:  %countdown.enough = icmp sgt i64 %countdown.import, 2
+; CHECK:     [[BACKEDGE:sampler.check[0-9]+]]:
+; CHECK:       [[CD:%sampler.countdown[.0-9]*]] = phi i64 [ {{.*}}, %latch ], [ {{.*}}, %latch.slow ]
+; CHECK-NEXT:  %countdown.enough{{[0-9]+}} = icmp sgt i64 [[CD]], 2
+; CHECK-NEXT:  br i1 %countdown.enough{{[0-9]+}}, label %[[FASTBE:sampler.fast[0-9]+]], label %[[SLOWHEAD:.*]], !prof
+; CHECK:     [[FASTBE]]:
+; CHECK-NEXT:  sub i64 [[CD]], 2
+; CHECK-NEXT:  br label %head
+; The fast latch and the slow latch both branch back to the check:
+; CHECK:     {{^}}latch:
+; CHECK:       br label %[[BACKEDGE]]
+; CHECK:     latch.slow:
+; CHECK:       br label %[[BACKEDGE]]
+
+source_filename = "loop.c"
+
+define i32 @count(i32 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %more = icmp slt i32 %i, %n
+  br i1 %more, label %latch, label %exit
+latch:
+  %i.next = add i32 %i, 1
+  br label %head
+exit:
+  %big = icmp sgt i32 %i, 100
+  br i1 %big, label %yes, label %no
+yes:
+  ret i32 1
+no:
+  ret i32 0
+}

@@ -1,0 +1,42 @@
+; setjmp returns twice; the second return comes from a longjmp, whose caller
+; exported its countdown. So setjmp is weighty: export before, import and
+; re-check after. longjmp is weighty too: export before.
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
+
+; CHECK-LABEL: define i32 @guarded(
+; CHECK:       store i64 {{.*}}, ptr @__sampler_countdown
+; CHECK-NEXT:  %r = call i32 @_setjmp(ptr %env)
+; CHECK-NEXT:  br label %[[AFTER:sampler.check[0-9]*]]
+; CHECK:     [[AFTER]]:
+; CHECK-NEXT:  %countdown.import{{[0-9]*}} = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:  %countdown.enough{{[0-9]*}} = icmp sgt i64 %countdown.import{{[0-9]*}}, 1
+; CHECK-LABEL: define void @jumper(
+; CHECK:       store i64 {{.*}}, ptr @__sampler_countdown
+; CHECK-NEXT:  call void @longjmp(ptr %env, i32 1)
+; CHECK-NEXT:  unreachable
+
+source_filename = "setjmp.c"
+
+declare i32 @_setjmp(ptr) returns_twice nounwind
+declare void @longjmp(ptr, i32) noreturn nounwind
+
+define i32 @guarded(ptr %env) nounwind {
+entry:
+  %r = call i32 @_setjmp(ptr %env)
+  %z = icmp eq i32 %r, 0
+  br i1 %z, label %first, label %second
+first:
+  ret i32 0
+second:
+  ret i32 1
+}
+
+define void @jumper(ptr %env, i1 %c) nounwind {
+entry:
+  br i1 %c, label %jump, label %done
+jump:
+  call void @longjmp(ptr %env, i32 1)
+  unreachable
+done:
+  ret void
+}
