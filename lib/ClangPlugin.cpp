@@ -166,8 +166,8 @@ private:
       PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
       if (P.isInvalid())
         continue;
-      TheFrontEndInfo.addText(P.getFilename(), P.getLine(), P.getColumn(), K,
-                              Text);
+      TheFrontEndInfo.addText(FrontEndInfo::canonicalPath("", P.getFilename()),
+                              P.getLine(), P.getColumn(), K, Text);
     }
   }
 

@@ -19,7 +19,9 @@ std::optional<std::string> sampler::sourceTextAt(const Instruction *I, int Kind,
   auto *Scope = dyn_cast_or_null<DIScope>(DL.getScope());
   if (!Scope)
     return std::nullopt;
-  return FE->lookupText(Scope->getFilename(), DL.getLine(), DL.getCol(),
+  std::string File =
+      FrontEndInfo::canonicalPath(Scope->getDirectory(), Scope->getFilename());
+  return FE->lookupText(File, DL.getLine(), DL.getCol(),
                         static_cast<FrontEndInfo::Kind>(Kind));
 }
 

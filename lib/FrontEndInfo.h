@@ -12,7 +12,10 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include <map>
 #include <optional>
 #include <string>
@@ -25,6 +28,22 @@ public:
   /// What kind of construct a piece of source text belongs to.
   enum class Kind { Branch, Switch, Call };
 
+  /// The key both sides agree on: the absolute, dot-free path. (The AST
+  /// names the file as given on the command line; debug info makes it
+  /// relative to the compilation directory.)
+  static std::string canonicalPath(llvm::StringRef Dir, llvm::StringRef File) {
+    llvm::SmallString<256> P(File);
+    if (!llvm::sys::path::is_absolute(P)) {
+      if (Dir.empty())
+        llvm::sys::fs::make_absolute(P);
+      else
+        P = (Dir + "/" + File).str();
+    }
+    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    return std::string(P);
+  }
+
+  /// \p File must be canonical (canonicalPath).
   void addText(llvm::StringRef File, unsigned Line, unsigned Col, Kind K,
                llvm::StringRef Text) {
     Texts.emplace(Key{File.str(), Line, Col, K}, Text.str()); // first one wins

@@ -223,7 +223,11 @@ bool SamplingTransform::run(Function &F) {
     if (isa<IntrinsicInst>(CB) && !CB->mayThrow())
       continue;
     bool Weighty = WI.isWeightyCall(*CB);
-    if (Weighty || CB->mayThrow() || CB->doesNotReturn())
+    // A call that may unwind exports too, so that a landing pad up the stack
+    // imports an up-to-date countdown; in a nounwind function (all of C)
+    // nothing can unwind through this frame.
+    bool Unwinds = CB->mayThrow() && !F.doesNotThrow();
+    if (Weighty || Unwinds || CB->doesNotReturn())
       Export(CB);
     if (!Weighty || CB->doesNotReturn())
       continue;

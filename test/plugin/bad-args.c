@@ -1,0 +1,15 @@
+// A bad plugin argument is an error that names it, and nothing is compiled.
+// RUN: not %clang -fplugin=%plugin -fplugin-arg-sampler-schemes=branches,bogus -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=SCHEME
+// RUN: not %clang -fplugin=%plugin -fplugin-arg-sampler-frobnicate=1 -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: not %clang -fplugin=%plugin -fplugin-arg-sampler-sampling=maybe -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=VALUE
+// RUN: not %clang -fplugin=%plugin -fplugin-arg-sampler-weightless=@%t.missing -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=FILE
+// The same checks with opt:
+// RUN: not %opt-sampler -passes=sampler -sampler-schemes=bogus -disable-output %S/Inputs/empty.ll 2>&1 | FileCheck %s --check-prefix=SCHEME
+// RUN: not %opt-sampler -passes=sampler -sampler-sampling=maybe -disable-output %S/Inputs/empty.ll 2>&1 | FileCheck %s --check-prefix=VALUE
+
+// SCHEME: sampler: unknown scheme 'bogus' (known: branches, returns)
+// OPTION: sampler: unknown option 'frobnicate' (known: schemes, sampling, weightless, skip)
+// VALUE: sampler: option 'sampling' expects on/off (1/0), got 'maybe'
+// FILE: sampler: cannot read name list '{{.*}}.missing': No such file or directory
+
+int f(int x) { return x ? 1 : 2; }
