@@ -10,7 +10,7 @@ import lit.formats
 config.name = "sampler"
 config.test_format = lit.formats.ShTest(not lit_config.quiet)
 config.suffixes = [".ll", ".c", ".cpp", ".test"]
-config.excludes = ["Inputs", "runtime", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.excludes = ["Inputs", "runtime", "real", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.sampler_obj_root, "test")
 
