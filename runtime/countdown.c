@@ -1,0 +1,155 @@
+/* The countdowns: when is the next site execution sampled?
+ *
+ * Sampling each site execution independently with probability p = 1/d (a Bernoulli
+ * process) is what makes the counts unbiased estimates (Liblit et al., PLDI 2003).
+ * Tossing a coin at every site would be too slow, so instead we draw the gap to the
+ * next sampled execution, which for a Bernoulli process is geometric:
+ * P(g = k) = p (1-p)^(k-1), k >= 1, mean d. Instrumented code only decrements the
+ * thread's countdown and calls __sampler_next_countdown() when it reaches 0.
+ *
+ * The draw is exact (inversion of the geometric CDF from a 53-bit uniform), not an
+ * approximation: a biased or periodic countdown makes sites that run in lock-step with
+ * it look always or never sampled, which is precisely the error the statistics cannot
+ * see afterwards.
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdatomic.h>
+
+#include "sampler_internal.h"
+
+/* Initial value 1: a thread's first site execution reaches 0 and calls us, and we
+ * seed the thread then (there is no portable per-thread constructor). */
+SAMPLER_EXPORT __thread int64_t __sampler_countdown __attribute__((tls_model("initial-exec"))) = 1;
+
+/* Per-thread generator state. initial-exec like the countdown: the runtime is linked
+ * into the executable or loaded with it, never dlopen'd on its own. */
+struct thread_state {
+  struct sampler_rng rng;
+  uint64_t bank_pos;
+  int seeded;
+};
+static __thread struct thread_state tls_state __attribute__((tls_model("initial-exec")));
+
+/* Thread serial numbers, in the order threads first reach a site: with SAMPLER_SEED
+ * and the same order, every thread gets the same stream again. */
+static _Atomic uint64_t thread_serial;
+
+#define GOLDEN 0x9e3779b97f4a7c15ull
+
+uint64_t __sampler_rt_splitmix64(uint64_t *state) {
+  return __sampler_rt_mix64(*state += GOLDEN);
+}
+
+/* splitmix64's finalizer: a bijection with good avalanche, so nearby inputs (seed,
+ * serial 0, 1, 2, ...) give unrelated outputs. */
+uint64_t __sampler_rt_mix64(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* xoshiro256** (Blackman & Vigna): fast, 256 bits of state, and all 64 output bits
+ * are good, so the top 53 can make a double. Seeded through splitmix64 as its
+ * authors recommend, which also guarantees a non-zero state in practice. */
+void __sampler_rt_rng_seed(struct sampler_rng *r, uint64_t seed) {
+  uint64_t sm = seed;
+  for (int i = 0; i < 4; ++i)
+    r->s[i] = __sampler_rt_splitmix64(&sm);
+  if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0)
+    r->s[0] = GOLDEN; /* the one state xoshiro cannot leave */
+}
+
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t __sampler_rt_rng_next(struct sampler_rng *r) {
+  uint64_t *s = r->s;
+  const uint64_t result = rotl(s[1] * 5, 7) * 9;
+  const uint64_t t = s[1] << 17;
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl(s[3], 45);
+  return result;
+}
+
+/* (0,1], never 0: log(0) would be -inf. 53 bits is a double's full precision, so
+ * probabilities down to 2^-53 are represented. */
+double __sampler_rt_u01(uint64_t x) { return (double)((x >> 11) + 1) * 0x1.0p-53; }
+
+int64_t __sampler_rt_geometric_from_u(double u, double log1m) {
+  if (log1m == -INFINITY) /* d = 1: every execution is sampled */
+    return 1;
+  /* Inversion: P(g > k) = (1-p)^k, so g = floor(log u / log(1-p)) + 1 with u in (0,1].
+   * log1p keeps log(1-p) accurate for small p (large d). */
+  double g = floor(log(u) / log1m) + 1.0;
+  if (!(g < (double)SAMPLER_MAX_COUNTDOWN)) /* also catches NaN */
+    return SAMPLER_MAX_COUNTDOWN;
+  if (g < 1.0)
+    return 1;
+  return (int64_t)g;
+}
+
+int64_t __sampler_rt_geometric(struct sampler_rng *r, double log1m) {
+  if (log1m == -INFINITY)
+    return 1; /* d = 1: do not even spend a random number */
+  return __sampler_rt_geometric_from_u(__sampler_rt_u01(__sampler_rt_rng_next(r)), log1m);
+}
+
+uint64_t __sampler_rt_thread_seed(uint64_t process_seed, uint64_t serial) {
+  return __sampler_rt_mix64(process_seed ^ __sampler_rt_mix64((serial + 1) * GOLDEN));
+}
+
+/* The next countdown from the bank or the geometric law. */
+static int64_t draw(struct thread_state *t) {
+  if (__sampler_rt_opts.mode == SAMPLER_MODE_BANK) {
+    if (t->bank_pos >= __sampler_rt_opts.bank_len) /* options reloaded (tests only) */
+      t->bank_pos = 0;
+    int64_t g = (int64_t)__sampler_rt_opts.bank[t->bank_pos];
+    if (++t->bank_pos == __sampler_rt_opts.bank_len)
+      t->bank_pos = 0;
+    return g;
+  }
+  return __sampler_rt_geometric(&t->rng, __sampler_rt_opts.log1m_density);
+}
+
+/* A thread's first event: the countdown started at 1 only to bring us here, so this
+ * execution is the first of a fresh geometric gap g. It is sampled iff g == 1. */
+__attribute__((noinline, cold)) static int64_t first_event(struct thread_state *t) {
+  __sampler_rt_init();
+  if (__sampler_rt_opts.mode == SAMPLER_MODE_OFF)
+    return -SAMPLER_MAX_COUNTDOWN; /* stay unseeded; we will not be called again */
+  uint64_t serial = atomic_fetch_add_explicit(&thread_serial, 1, memory_order_relaxed);
+  __sampler_rt_rng_seed(&t->rng, __sampler_rt_thread_seed(__sampler_rt_opts.seed, serial));
+  if (__sampler_rt_opts.mode == SAMPLER_MODE_BANK) {
+    /* A random starting point, so that threads do not all replay the same gaps. */
+    uint64_t x = __sampler_rt_rng_next(&t->rng);
+    t->bank_pos = (uint64_t)(((unsigned __int128)x * __sampler_rt_opts.bank_len) >> 64);
+  }
+  t->seeded = 1;
+  int64_t g = draw(t);
+  if (g == 1)
+    return draw(t);
+  return -(g - 1);
+}
+
+SAMPLER_EXPORT int64_t __sampler_next_countdown(void) {
+  struct thread_state *t = &tls_state;
+  if (__builtin_expect(!t->seeded, 0))
+    return first_event(t);
+  if (__builtin_expect(__sampler_rt_opts.mode == SAMPLER_MODE_OFF, 0))
+    return -SAMPLER_MAX_COUNTDOWN;
+  return draw(t);
+}
+
+/* Runs in the child, in the thread that called fork(), which is the child's only
+ * thread. The child's process seed has just been replaced (init.c); re-seed on the
+ * next site and start a fresh gap, rather than finishing the parent's one: otherwise
+ * parent and child would sample the same next execution. */
+void __sampler_rt_countdown_after_fork_child(void) {
+  tls_state.seeded = 0;
+  __sampler_countdown = 1;
+  atomic_store_explicit(&thread_serial, 0, memory_order_relaxed);
+}

@@ -1,0 +1,76 @@
+/* sampler runtime ABI, version 1.
+ *
+ * This header is the single definition of what instrumented code calls and reads
+ * (docs/internals.md, section 1). The pass mirrors it in lib/RuntimeABI.h: any change
+ * here is an ABI change and bumps SAMPLER_ABI_VERSION.
+ *
+ * It is plain C11 and may also be included from C++ (the runtime's unit tests do).
+ */
+#ifndef SAMPLER_ABI_H
+#define SAMPLER_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SAMPLER_ABI_VERSION 1u
+
+/* Bit 0 of __sampler_unit.flags: the unit's counters are countdown driven (sampled);
+ * 0 means every execution of every site was observed (unconditional build). */
+#define SAMPLER_UNIT_SAMPLED 1u
+
+/* Per-thread countdown: how many more site executions until the next sample.
+ * initial-exec TLS, so the instrumented fast path is a single %fs-relative
+ * decrement. Initial value 1 in every thread, so that the first site a thread
+ * reaches calls __sampler_next_countdown(), which seeds that thread. */
+extern __thread int64_t __sampler_countdown __attribute__((tls_model("initial-exec")));
+
+/* Called by instrumented code when the countdown reaches 0 at a site.
+ * Returns r != 0:
+ *   r > 0: this site execution IS sampled; the next sample is r executions later.
+ *   r < 0: this site execution is NOT sampled; the next sample is -r executions later.
+ * r < 0 happens on a thread's first event (the runtime seeds the thread and draws a
+ * fresh geometric countdown g: the current execution is sampled iff g == 1, else
+ * -(g-1) is returned) and when sampling is switched off (a huge -r).
+ * The runtime does not store into __sampler_countdown itself: the caller stores |r|. */
+int64_t __sampler_next_countdown(void);
+
+/* One per compilation unit, emitted by the pass, registered by a constructor. */
+struct __sampler_unit {
+  uint32_t abi_version;        /* SAMPLER_ABI_VERSION */
+  uint32_t flags;              /* bit 0: sampled (countdown driven); 0 = unconditional */
+  uint64_t num_counters;
+  uint8_t signature[16];       /* MD5, equal to the site table's "unit" line */
+  uint64_t *counters;          /* num_counters 64-bit cells, relaxed atomic adds */
+  const char *name;            /* the unit's main source file, for messages */
+  struct __sampler_unit *next; /* owned by the runtime */
+};                             /* 56 bytes on LP64 */
+
+#if defined(__LP64__)
+#ifdef __cplusplus
+static_assert(sizeof(struct __sampler_unit) == 56, "ABI: 56 bytes on LP64");
+#else
+_Static_assert(sizeof(struct __sampler_unit) == 56, "ABI: 56 bytes on LP64");
+#endif
+#endif
+
+/* From a global constructor. Registering the same unit twice is harmless. */
+void __sampler_register_unit(struct __sampler_unit *u);
+
+/* From a global destructor: the runtime keeps a copy of the counters (and of the
+ * name) so that a dlclose'd unit still appears in the report written at exit. */
+void __sampler_unregister_unit(struct __sampler_unit *u);
+
+/* Not used by instrumented code: write the report now (to SAMPLER_FILE, with the line
+ * "end\tunknown", since the run has not ended). It does not count as the run's report:
+ * the report at exit or on a fatal signal is still written. For tests and for programs
+ * that want a snapshot (e.g. a long-running server). */
+void __sampler_write_report(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SAMPLER_ABI_H */

@@ -1,0 +1,406 @@
+// The countdowns: the geometric law, the first-event semantics of
+// __sampler_next_countdown on fresh threads, and Bernoulli fairness as instrumented code
+// experiences it. Fixed seeds; statistical bounds at 6 sigma (or a 1e-6 false-alarm
+// rate), so a failure means a real defect, not bad luck.
+#include <cmath>
+#include <cstdint>
+#include <algorithm>
+#include <fstream>
+#include <numeric>
+#include <set>
+#include <functional>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+using namespace sampler_test;
+
+namespace {
+
+// ---- chi-square machinery (Numerical Recipes style regularized gamma) ----
+
+// Q(a, x) = Gamma(a, x) / Gamma(a), the upper tail.
+double gamma_q(double a, double x) {
+  if (x <= 0)
+    return 1.0;
+  double gln = std::lgamma(a);
+  if (x < a + 1) { // series for P, then Q = 1 - P
+    double ap = a, sum = 1.0 / a, del = sum;
+    for (int n = 0; n < 100000; ++n) {
+      ap += 1;
+      del *= x / ap;
+      sum += del;
+      if (std::fabs(del) < std::fabs(sum) * 1e-16)
+        break;
+    }
+    return 1.0 - sum * std::exp(-x + a * std::log(x) - gln);
+  }
+  // continued fraction for Q (modified Lentz)
+  double b = x + 1 - a, c = 1.0 / 1e-300, d = 1.0 / b, h = d;
+  for (int i = 1; i < 100000; ++i) {
+    double an = -i * (i - a);
+    b += 2;
+    d = an * d + b;
+    if (std::fabs(d) < 1e-300)
+      d = 1e-300;
+    c = b + an / c;
+    if (std::fabs(c) < 1e-300)
+      c = 1e-300;
+    d = 1.0 / d;
+    double del = d * c;
+    h *= del;
+    if (std::fabs(del - 1) < 1e-16)
+      break;
+  }
+  return std::exp(-x + a * std::log(x) - gln) * h;
+}
+
+// The x with P(chi2_k > x) = alpha.
+double chi2_critical(int k, double alpha) {
+  double lo = 0, hi = k + 100 * std::sqrt(2.0 * k) + 100;
+  for (int i = 0; i < 200; ++i) {
+    double mid = (lo + hi) / 2;
+    if (gamma_q(k / 2.0, mid / 2.0) > alpha)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+struct ChiSquare {
+  double statistic = 0;
+  int dof = 0;
+};
+
+// Goodness of fit of draws to the geometric law with mean d. Bins are runs of
+// consecutive k with P(k) accumulated until the expected count reaches a minimum
+// (single k for small d), plus the tail bin P(g > K).
+ChiSquare geometric_chi_square(const std::vector<int64_t> &draws, double d) {
+  const double n = static_cast<double>(draws.size());
+  const double p = 1.0 / d;
+  const double min_expected = std::max(50.0, n / 500);
+  std::vector<int64_t> upper; // bin i covers k in (upper[i-1], upper[i]]
+  std::vector<double> prob;
+  double acc = 0, survival = 1; // survival = P(g > k)
+  for (int64_t k = 1;; ++k) {
+    double pk = p * std::pow(1 - p, static_cast<double>(k - 1));
+    acc += pk;
+    survival -= pk;
+    if (acc * n >= min_expected) {
+      upper.push_back(k);
+      prob.push_back(acc);
+      acc = 0;
+      if (survival * n < 2 * min_expected)
+        break;
+    }
+  }
+  std::vector<double> observed(prob.size() + 1, 0);
+  for (int64_t g : draws) {
+    auto it = std::lower_bound(upper.begin(), upper.end(), g);
+    observed[static_cast<size_t>(it - upper.begin())] += 1;
+  }
+  prob.push_back(1 - std::accumulate(prob.begin(), prob.end(), 0.0)); // the tail
+  ChiSquare cs;
+  for (size_t i = 0; i < prob.size(); ++i) {
+    double e = prob[i] * n;
+    cs.statistic += (observed[i] - e) * (observed[i] - e) / e;
+  }
+  cs.dof = static_cast<int>(prob.size()) - 1;
+  return cs;
+}
+
+std::vector<int64_t> draw_n(uint64_t seed, uint64_t d, size_t n) {
+  sampler_rng rng;
+  __sampler_rt_rng_seed(&rng, seed);
+  const double log1m = d == 1 ? -INFINITY : std::log1p(-1.0 / static_cast<double>(d));
+  std::vector<int64_t> v(n);
+  for (auto &g : v)
+    g = __sampler_rt_geometric(&rng, log1m);
+  return v;
+}
+
+} // namespace
+
+TEST(ChiSquareMachinery, KnownQuantiles) {
+  // Reference values of the chi-square upper quantiles (R: qchisq(alpha, k, lower=F);
+  // for even k, also from the closed form Q = exp(-x/2) sum_{j<k/2} (x/2)^j / j!).
+  EXPECT_NEAR(chi2_critical(1, 0.05), 3.841459, 1e-4);
+  EXPECT_NEAR(chi2_critical(10, 0.01), 23.20925, 1e-3);
+  EXPECT_NEAR(chi2_critical(1, 1e-6), 23.92813, 1e-3);
+  EXPECT_NEAR(chi2_critical(100, 1e-6), 182.126777, 1e-3);
+}
+
+TEST(Uniform, OpenAtZeroClosedAtOne) {
+  EXPECT_EQ(__sampler_rt_u01(0), 0x1.0p-53);
+  EXPECT_EQ(__sampler_rt_u01(UINT64_MAX), 1.0);
+  EXPECT_EQ(__sampler_rt_u01(uint64_t{1} << 11), 2 * 0x1.0p-53); // 53 bits used
+  EXPECT_EQ(__sampler_rt_u01((uint64_t{1} << 11) - 1), 0x1.0p-53);  // low 11 ignored
+}
+
+TEST(Geometric, InversionEdges) {
+  const double half = std::log1p(-0.5); // d = 2
+  EXPECT_EQ(__sampler_rt_geometric_from_u(1.0, half), 1);
+  EXPECT_EQ(__sampler_rt_geometric_from_u(0.75, half), 1);
+  EXPECT_EQ(__sampler_rt_geometric_from_u(0.5, half), 2);
+  EXPECT_EQ(__sampler_rt_geometric_from_u(0.25, half), 3);
+  // d = 1: always 1, whatever u.
+  for (double u : {0x1.0p-53, 0.1, 0.5, 1.0})
+    EXPECT_EQ(__sampler_rt_geometric_from_u(u, -INFINITY), 1);
+  // Huge d and the smallest u: clamped, never overflowing.
+  EXPECT_EQ(__sampler_rt_geometric_from_u(0x1.0p-53, std::log1p(-0x1.0p-62)),
+            SAMPLER_MAX_COUNTDOWN);
+}
+
+TEST(Geometric, DensityOneAlwaysOne) {
+  for (int64_t g : draw_n(1, 1, 100000))
+    ASSERT_EQ(g, 1);
+}
+
+class GeometricLaw : public ::testing::TestWithParam<uint64_t> {};
+
+TEST_P(GeometricLaw, MeanAndChiSquare) {
+  const uint64_t d = GetParam();
+  const size_t n = 1000000;
+  const auto draws = draw_n(0x1234 + d, d, n);
+  const double p = 1.0 / static_cast<double>(d);
+  double sum = 0;
+  for (int64_t g : draws) {
+    ASSERT_GE(g, 1);
+    sum += static_cast<double>(g);
+  }
+  const double mean = sum / n;
+  const double sigma_mean = std::sqrt((1 - p) / (p * p) / n);
+  EXPECT_NEAR(mean, static_cast<double>(d), 6 * sigma_mean) << "d=" << d;
+
+  const ChiSquare cs = geometric_chi_square(draws, static_cast<double>(d));
+  const double critical = chi2_critical(cs.dof, 1e-6);
+  EXPECT_LT(cs.statistic, critical) << "d=" << d << " dof=" << cs.dof;
+  EXPECT_GE(cs.dof, 5) << "too few bins for the test to mean anything";
+}
+
+INSTANTIATE_TEST_SUITE_P(Densities, GeometricLaw, ::testing::Values(2, 10, 100, 1000));
+
+// The goodness-of-fit test has teeth: a 5% error in the density, or the classic
+// off-by-one (ceil instead of floor + 1, i.e. g - 1 with 0 mapped to 1), is rejected.
+TEST(GeometricLaw, ChiSquareRejectsWrongLaws) {
+  const size_t n = 1000000;
+  auto draws = draw_n(99, 100, n);
+  const ChiSquare wrong_d = geometric_chi_square(draws, 105);
+  EXPECT_GT(wrong_d.statistic, chi2_critical(wrong_d.dof, 1e-6));
+
+  auto small = draw_n(98, 10, n);
+  for (auto &g : small)
+    g = std::max<int64_t>(1, g - 1);
+  const ChiSquare off_by_one = geometric_chi_square(small, 10);
+  EXPECT_GT(off_by_one.statistic, chi2_critical(off_by_one.dof, 1e-6));
+}
+
+TEST(Seeding, ThreadStreamsDiffer) {
+  const uint64_t s = 0x5eed;
+  EXPECT_NE(__sampler_rt_thread_seed(s, 0), __sampler_rt_thread_seed(s, 1));
+  EXPECT_NE(__sampler_rt_thread_seed(s, 0), __sampler_rt_thread_seed(s + 1, 0));
+  EXPECT_EQ(__sampler_rt_thread_seed(s, 7), __sampler_rt_thread_seed(s, 7));
+}
+
+namespace {
+
+struct FirstCall {
+  int64_t countdown_at_start;
+  int64_t first;
+  int64_t second;
+};
+
+// Each call on a fresh std::thread, one after the other (so the thread serials, and
+// with them the streams, are reproducible).
+std::vector<FirstCall> first_calls_on_fresh_threads(int threads) {
+  std::vector<FirstCall> out(static_cast<size_t>(threads));
+  for (auto &fc : out) {
+    std::thread t([&fc] {
+      fc.countdown_at_start = __sampler_countdown;
+      fc.first = __sampler_next_countdown();
+      fc.second = __sampler_next_countdown();
+    });
+    t.join();
+  }
+  return out;
+}
+
+// Restart the thread serial numbers (what a fork child does), so that the next fresh
+// threads get serials 0, 1, 2, ... again.
+void restart_thread_serials() { __sampler_rt_countdown_after_fork_child(); }
+
+} // namespace
+
+TEST(NextCountdown, FirstEventOnFreshThreadsIsSampledWithProbabilityOneOverD) {
+  Env env({{"SAMPLER_SPARSITY", "4"}, {"SAMPLER_SEED", "0xabcdef"}});
+  const int n = 20000;
+  const auto calls = first_calls_on_fresh_threads(n);
+  int sampled = 0;
+  double not_sampled = 0, gap_sum = 0;
+  for (const auto &fc : calls) {
+    ASSERT_EQ(fc.countdown_at_start, 1); // initial value in every thread
+    ASSERT_NE(fc.first, 0);
+    ASSERT_GT(fc.second, 0); // after the first event, every call is a sample
+    if (fc.first > 0) {
+      ++sampled;
+    } else {
+      not_sampled += 1;
+      gap_sum += static_cast<double>(-fc.first);
+    }
+  }
+  EXPECT_TRUE(within_6_sigma_binomial(sampled, n, 0.25)) << sampled << " of " << n;
+  // Memorylessness: given g >= 2, g - 1 is again geometric with mean d.
+  const double p = 0.25, sigma = std::sqrt((1 - p) / (p * p) / not_sampled);
+  EXPECT_NEAR(gap_sum / not_sampled, 4.0, 6 * sigma);
+}
+
+TEST(NextCountdown, ReproducibleWithSeedAndThreadOrder) {
+  Env env({{"SAMPLER_SPARSITY", "10"}, {"SAMPLER_SEED", "12345"}});
+  restart_thread_serials();
+  const auto a = first_calls_on_fresh_threads(200);
+  restart_thread_serials();
+  const auto b = first_calls_on_fresh_threads(200);
+  Env env2({{"SAMPLER_SEED", "12346"}});
+  restart_thread_serials();
+  const auto c = first_calls_on_fresh_threads(200);
+  int same_ab = 0, same_ac = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    same_ab += a[i].first == b[i].first && a[i].second == b[i].second;
+    same_ac += a[i].first == c[i].first && a[i].second == c[i].second;
+  }
+  EXPECT_EQ(same_ab, 200);
+  EXPECT_LT(same_ac, 100); // a different seed gives different streams
+  // Different threads of one run get different streams.
+  int distinct_pairs = 0;
+  for (size_t i = 1; i < a.size(); ++i)
+    distinct_pairs += a[i].first != a[i - 1].first || a[i].second != a[i - 1].second;
+  EXPECT_GT(distinct_pairs, 150);
+}
+
+TEST(NextCountdown, DensityOneSamplesEverything) {
+  Env env({{"SAMPLER_SPARSITY", "1"}});
+  for (const auto &fc : first_calls_on_fresh_threads(50)) {
+    EXPECT_EQ(fc.first, 1);
+    EXPECT_EQ(fc.second, 1);
+  }
+}
+
+TEST(NextCountdown, OffNeverComesBack) {
+  for (const char *off : {"off", "0"}) {
+    Env env({{"SAMPLER_SPARSITY", off}});
+    for (const auto &fc : first_calls_on_fresh_threads(5)) {
+      EXPECT_EQ(fc.first, -SAMPLER_MAX_COUNTDOWN);
+      EXPECT_EQ(fc.second, -SAMPLER_MAX_COUNTDOWN);
+    }
+    // Also on a thread that was seeded while sampling was on.
+    EXPECT_EQ(__sampler_next_countdown(), -SAMPLER_MAX_COUNTDOWN);
+  }
+}
+
+// ---- Bernoulli fairness, the way instrumented code uses the ABI ----
+
+namespace {
+
+struct SiteCounts {
+  long a = 0, b = 0, both = 0;
+};
+
+// Two sites executed alternately, A then B, `iterations` times; each site does what
+// the lowered marker does: decrement the countdown; at 0 ask for the next one and
+// observe only if it is positive; store its magnitude.
+template <typename Next>
+SiteCounts run_two_sites(int64_t &countdown, Next next, long iterations) {
+  SiteCounts c;
+  auto site = [&]() -> bool {
+    if (--countdown != 0)
+      return false;
+    int64_t r = next();
+    countdown = r > 0 ? r : -r;
+    return r > 0;
+  };
+  for (long i = 0; i < iterations; ++i) {
+    bool sa = site();
+    bool sb = site();
+    c.a += sa;
+    c.b += sb;
+    c.both += sa && sb;
+  }
+  return c;
+}
+
+} // namespace
+
+TEST(BernoulliFairness, TwoAlternatingSitesAtDensity100) {
+  Env env({{"SAMPLER_SPARSITY", "100"}, {"SAMPLER_SEED", "0xfa11"}});
+  const long n = 1000000;
+  SiteCounts c;
+  std::thread t([&] { c = run_two_sites(__sampler_countdown, __sampler_next_countdown, n); });
+  t.join();
+  EXPECT_TRUE(within_6_sigma_binomial(c.a, n, 0.01)) << "site A sampled " << c.a;
+  EXPECT_TRUE(within_6_sigma_binomial(c.b, n, 0.01)) << "site B sampled " << c.b;
+  // Independence: both executions of one iteration sampled with probability p^2.
+  EXPECT_TRUE(within_6_sigma_binomial(c.both, n, 0.0001)) << "both sampled " << c.both;
+}
+
+// The same checks on a periodic counter (sample every 100th execution), which a naive
+// implementation would use: with two alternating sites every sample lands on the same
+// site. The fairness test must reject it, or it would not be testing anything.
+TEST(BernoulliFairness, PeriodicCounterFailsTheSameCheck) {
+  const long n = 1000000;
+  int64_t countdown = 1;
+  SiteCounts c = run_two_sites(countdown, [] { return int64_t{100}; }, n);
+  EXPECT_FALSE(within_6_sigma_binomial(c.a, n, 0.01) && within_6_sigma_binomial(c.b, n, 0.01))
+      << "A " << c.a << " B " << c.b;
+}
+
+// ---- the bank of precomputed countdowns ----
+
+TEST(Bank, CountdownsComeFromTheBankCyclicallyFromARandomStart) {
+  TempDir dir;
+  const std::string bank_path = dir.file("bank.txt");
+  std::ofstream(bank_path) << "3 1\n\t2\n";
+  Env env({{"SAMPLER_COUNTDOWNS", bank_path.c_str()}});
+  ASSERT_EQ(__sampler_rt_opts.mode, SAMPLER_MODE_BANK);
+  const std::vector<int64_t> bank{3, 1, 2};
+  std::set<size_t> starts;
+  for (int t = 0; t < 100; ++t) {
+    std::vector<int64_t> got(7);
+    std::thread th([&] {
+      for (auto &r : got)
+        r = __sampler_next_countdown();
+    });
+    th.join();
+    int start = -1;
+    for (size_t o = 0; o < bank.size(); ++o) {
+      size_t pos = o;
+      auto take = [&] {
+        int64_t g = bank[pos];
+        pos = (pos + 1) % bank.size();
+        return g;
+      };
+      std::vector<int64_t> expected;
+      int64_t g = take(); // first event: sampled iff g == 1
+      expected.push_back(g == 1 ? take() : -(g - 1));
+      while (expected.size() < got.size())
+        expected.push_back(take());
+      if (expected == got)
+        start = static_cast<int>(o);
+    }
+    ASSERT_GE(start, 0) << "not the bank's cycle: " << ::testing::PrintToString(got);
+    starts.insert(static_cast<size_t>(start));
+  }
+  EXPECT_EQ(starts.size(), bank.size()) << "threads should start at random offsets";
+}
+
+TEST(Bank, IgnoredWhenSamplingIsOff) {
+  TempDir dir;
+  const std::string bank_path = dir.file("bank.txt");
+  std::ofstream(bank_path) << "5\n";
+  Env env({{"SAMPLER_COUNTDOWNS", bank_path.c_str()}, {"SAMPLER_SPARSITY", "off"}});
+  EXPECT_EQ(__sampler_rt_opts.mode, SAMPLER_MODE_OFF);
+  EXPECT_EQ(__sampler_next_countdown(), -SAMPLER_MAX_COUNTDOWN);
+}
