@@ -14,7 +14,7 @@ using namespace llvm;
 
 static cl::opt<std::string>
     ClSchemes("sampler-schemes", cl::desc("Comma-separated schemes to apply"),
-              cl::init("branches,returns"));
+              cl::init("branches,returns,checks"));
 static cl::opt<std::string>
     ClSampling("sampler-sampling",
                cl::desc("on: sample sites; off: observe every execution"),
@@ -23,6 +23,20 @@ static cl::opt<std::string>
     ClWeightless("sampler-weightless",
                  cl::desc("Functions to treat as weightless: f,g or @FILE"),
                  cl::init(""));
+static cl::opt<std::string>
+    ClInclude("sampler-include",
+              cl::desc("Instrument only matching functions: globs, file:GLOB, or @FILE"),
+              cl::init(""));
+static cl::opt<std::string>
+    ClExclude("sampler-exclude",
+              cl::desc("Do not instrument matching functions: globs, file:GLOB, or @FILE"),
+              cl::init(""));
+static cl::opt<bool> ClElements(
+    "sampler-elements",
+    cl::desc("Value schemes also observe fields and array elements"));
+static cl::opt<bool> ClCompareConstants(
+    "sampler-compare-constants",
+    cl::desc("scalar-pairs also compares with the function's constants"));
 static cl::opt<std::string>
     ClSkip("sampler-skip", cl::desc("Functions not to instrument: f,g or @FILE"),
            cl::init(""));
@@ -41,5 +55,11 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
     Apply("weightless", ClWeightless);
   if (!ClSkip.empty())
     Apply("skip", ClSkip);
+  if (!ClInclude.empty())
+    Apply("include", ClInclude);
+  if (!ClExclude.empty())
+    Apply("exclude", ClExclude);
+  Apply("elements", ClElements ? "1" : "0");
+  Apply("compare-constants", ClCompareConstants ? "1" : "0");
   return Opts;
 }

@@ -3,13 +3,20 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 using namespace sampler;
 
 const std::vector<std::string> &SamplerOptions::knownSchemes() {
-  static const std::vector<std::string> Known = {"branches", "returns"};
+  static const std::vector<std::string> Known = {
+      "branches", "returns", "scalar-pairs", "float-kinds", "bounds",
+      "function-entries", "checks"};
   return Known;
 }
 
@@ -52,6 +59,10 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
     Value.split(Parts, ',', -1, /*KeepEmpty=*/false);
     if (Parts.empty())
       return optionError("sampler: option 'schemes' needs at least one scheme");
+    if (Parts.size() == 1 && Parts[0].trim() == "all") {
+      Schemes = knownSchemes();
+      return Error::success();
+    }
     for (StringRef P : Parts) {
       P = P.trim();
       if (!is_contained(knownSchemes(), P.str()))
@@ -88,6 +99,64 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       SkipFunctions.insert(P.trim().str());
     return Error::success();
   }
+  if (Name == "elements" || Name == "compare-constants") {
+    auto B = parseBool(Name, Value);
+    if (!B)
+      return B.takeError();
+    (Name == "elements" ? Elements : CompareConstants) = *B;
+    return Error::success();
+  }
+  if (Name == "include" || Name == "exclude") {
+    std::vector<std::string> &Into = Name == "include" ? Include : Exclude;
+    std::set<std::string> Items;
+    if (Value.consume_front("@")) {
+      if (Error E = readNameList(Value, Items))
+        return E;
+    } else {
+      SmallVector<StringRef, 8> Parts;
+      Value.split(Parts, ',', -1, false);
+      for (StringRef P : Parts)
+        Items.insert(P.trim().str());
+    }
+    for (const std::string &P : Items) {
+      StringRef Pattern(P);
+      Pattern.consume_front("file:");
+      if (auto G = GlobPattern::create(Pattern); !G)
+        return optionError("sampler: bad pattern '" + P + "' in option '" +
+                           Name + "': " + toString(G.takeError()));
+      Into.push_back(P);
+    }
+    return Error::success();
+  }
   return optionError("sampler: unknown option '" + Name +
-                     "' (known: schemes, sampling, weightless, skip)");
+                     "' (known: schemes, sampling, weightless, skip, include, "
+                     "exclude, elements, compare-constants)");
+}
+
+bool SamplerOptions::selects(const Function &F) const {
+  if (Include.empty() && Exclude.empty())
+    return true;
+  std::string Demangled = llvm::demangle(F.getName().str());
+  std::string File = F.getParent()->getSourceFileName();
+  if (const DISubprogram *SP = F.getSubprogram())
+    File = SP->getFilename().str();
+  auto Matches = [&](const std::string &P) {
+    StringRef Pattern(P);
+    bool IsFile = Pattern.consume_front("file:");
+    auto G = GlobPattern::create(Pattern);
+    if (!G) {
+      consumeError(G.takeError());
+      return false;
+    }
+    if (IsFile)
+      return G->match(File) || G->match(llvm::sys::path::filename(File));
+    if (G->match(F.getName()))
+      return true;
+    // `ns::f` also matches the demangled `ns::f(int)`.
+    StringRef D(Demangled);
+    return G->match(D) || G->match(D.split('(').first);
+  };
+  if (any_of(Exclude, Matches))
+    return false;
+  return Include.empty() || any_of(Include, Matches);
 }

@@ -11,6 +11,7 @@
 #define SAMPLER_SAMPLEROPTIONS_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Function.h"
 #include "llvm/Support/Error.h"
 #include <set>
 #include <string>
@@ -22,7 +23,7 @@ class FrontEndInfo;
 
 struct SamplerOptions {
   /// Instrumentation schemes, in the order they are applied.
-  std::vector<std::string> Schemes = {"branches", "returns"};
+  std::vector<std::string> Schemes = {"branches", "returns", "checks"};
   /// true: sites are sampled (fast/instrumented copies, countdown);
   /// false: every site execution is observed (the "unconditional" build).
   bool Sampling = true;
@@ -30,6 +31,15 @@ struct SamplerOptions {
   std::set<std::string> Weightless;
   /// Functions that must not be instrumented.
   std::set<std::string> SkipFunctions;
+  /// Patterns (glob) selecting what is instrumented: a plain pattern matches
+  /// the function's name (IR or demangled), `file:PATTERN` its source file.
+  /// With any include pattern, only matching functions are instrumented;
+  /// exclude patterns always win.
+  std::vector<std::string> Include, Exclude;
+  /// Value schemes also observe assignments to fields and array elements.
+  bool Elements = false;
+  /// scalar-pairs also compares with the function's integer constants.
+  bool CompareConstants = false;
   /// What the clang front end learned from the AST (source text of sites,
   /// functions declared in system headers, pragmas); null with opt.
   const FrontEndInfo *FrontEnd = nullptr;
@@ -43,6 +53,8 @@ struct SamplerOptions {
   static llvm::Error readNameList(llvm::StringRef Path,
                                   std::set<std::string> &Out);
   bool hasScheme(llvm::StringRef S) const;
+  /// Whether the include/exclude patterns select \p F.
+  bool selects(const llvm::Function &F) const;
 };
 
 } // namespace sampler

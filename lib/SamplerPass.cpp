@@ -15,6 +15,10 @@
 using namespace llvm;
 using namespace sampler;
 
+namespace sampler {
+void lowerUnselectedChecks(Module &M); // ChecksScheme.cpp
+}
+
 #define DEBUG_TYPE "sampler"
 
 STATISTIC(NumSites, "Sites inserted");
@@ -30,7 +34,7 @@ public:
   bool run() {
     std::vector<std::unique_ptr<Scheme>> Schemes;
     for (const std::string &Name : Opts.Schemes)
-      if (auto S = createScheme(Name, Opts.FrontEnd))
+      if (auto S = createScheme(Name, Opts))
         Schemes.push_back(std::move(S));
 
     // Collect everything first, so that no scheme observes another's code.
@@ -49,6 +53,9 @@ public:
     for (auto &[S, Sites] : Work)
       for (Instruction *I : Sites)
         S->instrument(I, Table);
+    // sampler.h's checks in functions the checks scheme did not take (not
+    // selected, or skipped) run every time, as in a plain build.
+    lowerUnselectedChecks(M);
     NumSites += Table.sites().size();
     bool Changed = !Table.empty();
     Table.emit(Opts.Sampling);
@@ -84,7 +91,7 @@ private:
         F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation) ||
         F.hasFnAttribute("sampler-skip") || F.getName().starts_with(abi::Prefix))
       return false;
-    if (Opts.SkipFunctions.count(F.getName().str()))
+    if (Opts.SkipFunctions.count(F.getName().str()) || !Opts.selects(F))
       return false;
     if (Opts.FrontEnd && Opts.FrontEnd->Skip.contains(F.getName()))
       return false;

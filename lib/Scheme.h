@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Function.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,9 +35,10 @@ public:
   virtual void instrument(llvm::Instruction *I, SiteTable &Table) = 0;
 };
 
+struct SamplerOptions;
 /// Returns null for an unknown name (SamplerOptions has already checked).
 std::unique_ptr<Scheme> createScheme(llvm::StringRef Name,
-                                     const FrontEndInfo *FE);
+                                     const SamplerOptions &Opts);
 
 /// The source text for the construct at \p I's location, if the front end
 /// recorded one.

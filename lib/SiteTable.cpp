@@ -131,6 +131,11 @@ InsertedSite SiteTable::addSite(Instruction *Before, StringRef Scheme,
   return InsertedSite{Id, Marker, Observe, Cont, Placeholder, R.Offset};
 }
 
+void SiteTable::setInitialValue(const InsertedSite &S, unsigned Cell,
+                                int64_t Value) {
+  InitialValues[S.Offset + Cell] = Value;
+}
+
 std::string SiteTable::recordText(const std::string &Signature) const {
   std::string S = "SAMPLER-SITES 1\n";
   S += "unit " + Signature + " " + std::to_string(NextOffset) + " ";
@@ -160,9 +165,15 @@ void SiteTable::emit(bool Sampled) {
   }
   auto *I64 = Type::getInt64Ty(C);
   auto *CountersTy = ArrayType::get(I64, NextOffset);
+  Constant *Init = Constant::getNullValue(CountersTy);
+  if (!InitialValues.empty()) {
+    std::vector<uint64_t> Cells(NextOffset, 0);
+    for (auto &[Cell, Value] : InitialValues)
+      Cells[Cell] = static_cast<uint64_t>(Value);
+    Init = ConstantDataArray::get(C, Cells);
+  }
   auto *Counters = new GlobalVariable(M, CountersTy, false,
-                                      GlobalValue::InternalLinkage,
-                                      Constant::getNullValue(CountersTy),
+                                      GlobalValue::InternalLinkage, Init,
                                       "__sampler_counters");
   Counters->setAlignment(Align(64)); // its own cache lines
   Placeholder->replaceAllUsesWith(Counters);

@@ -13,6 +13,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include <map>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,9 @@ public:
   InsertedSite addSite(llvm::Instruction *Before, llvm::StringRef Scheme,
                        unsigned NumCounters, llvm::StringRef Description,
                        const llvm::Instruction *Origin = nullptr);
+  /// Sets the value a cell holds before the run (0 unless set): schemes that
+  /// record values rather than counts (bounds) start from sentinels.
+  void setInitialValue(const InsertedSite &S, unsigned Cell, int64_t Value);
 
   bool empty() const { return Sites.empty(); }
   const std::vector<SiteRecord> &sites() const { return Sites; }
@@ -74,6 +78,7 @@ private:
   llvm::Module &M;
   std::vector<SiteRecord> Sites;
   uint64_t NextOffset = 0;
+  std::map<uint64_t, int64_t> InitialValues; // cell -> non-zero initial value
   /// Stands for the counters array until its size is known; emit() replaces it.
   llvm::GlobalVariable *Placeholder;
 };
