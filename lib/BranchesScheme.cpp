@@ -30,6 +30,24 @@ bool isMarker(const Value *V) {
   return false;
 }
 
+/// sampler.h's `if (__sampler_check_begin(...))` is plumbing of the checks
+/// scheme, not a branch of the program.
+bool isCheckPlumbing(const Value *V) {
+  for (int Depth = 0; Depth < 4 && V; ++Depth) {
+    if (auto *CI = dyn_cast<CallInst>(V)) {
+      const Function *F = CI->getCalledFunction();
+      return F && F->getName() == "__sampler_check_begin";
+    }
+    if (auto *Cmp = dyn_cast<CmpInst>(V))
+      V = isa<Constant>(Cmp->getOperand(1)) ? Cmp->getOperand(0) : nullptr;
+    else if (auto *Cast = dyn_cast<CastInst>(V))
+      V = Cast->getOperand(0);
+    else
+      return false;
+  }
+  return false;
+}
+
 bool isArtificial(const Instruction *I) {
   if (!I->getFunction()->getSubprogram())
     return false; // no debug info at all: every branch counts
@@ -47,7 +65,8 @@ public:
       Instruction *T = BB.getTerminator();
       if (auto *BI = dyn_cast<BranchInst>(T)) {
         if (BI->isConditional() && !isa<Constant>(BI->getCondition()) &&
-            !isMarker(BI->getCondition()) && !isArtificial(BI))
+            !isMarker(BI->getCondition()) && !isArtificial(BI) &&
+            !isCheckPlumbing(BI->getCondition()))
           Out.push_back(BI);
       } else if (auto *SI = dyn_cast<SwitchInst>(T)) {
         if (SI->getNumCases() > 0 && !isa<Constant>(SI->getCondition()) &&

@@ -106,12 +106,18 @@ InsertedSite SiteTable::addSite(Instruction *Before, StringRef Scheme,
   R.Offset = NextOffset;
   R.File = M.getSourceFileName();
   DebugLoc Loc = (Origin ? Origin : Before)->getDebugLoc();
-  if (const DebugLoc &DL = Loc) {
+  if (const DebugLoc &DL = Loc; DL && DL.getLine()) {
     R.Line = DL.getLine();
     R.Column = DL.getCol();
     if (auto *Scope = dyn_cast_or_null<DIScope>(DL.getScope()))
       if (!Scope->getFilename().empty())
         R.File = Scope->getFilename().str();
+  } else if (const DISubprogram *SP = F->getSubprogram()) {
+    // No location of its own (a parameter's spill, a function entry): the
+    // function's line is the best a person can be given.
+    R.Line = SP->getLine();
+    if (!SP->getFilename().empty())
+      R.File = SP->getFilename().str();
   }
   Sites.push_back(R);
   NextOffset += NumCounters;
