@@ -232,10 +232,14 @@ bool SamplingTransform::run(Function &F) {
     if (!Weighty || CB->doesNotReturn())
       continue;
     if (auto *II = dyn_cast<InvokeInst>(CB)) {
-      BasicBlock *From = II->getParent();
-      BasicBlock *Edge = SplitEdge(From, II->getNormalDest());
-      Edge->setName("sampler.after.call");
-      ImportEdges.push_back({From, Edge});
+      // Two blocks on the normal edge: the first receives what step 3 stores
+      // of the invoke's value (it must be stored before the copies join);
+      // the edge out of it is the one that gets the check.
+      BasicBlock *Land = SplitEdge(II->getParent(), II->getNormalDest());
+      Land->setName("sampler.invoke.cont");
+      BasicBlock *Rest = SplitEdge(Land, Land->getSingleSuccessor());
+      Rest->setName("sampler.after.call");
+      ImportEdges.push_back({Land, Rest});
     } else {
       Instruction *After = CB->getNextNode();
       if (auto *CI = dyn_cast<CallInst>(CB); CI && CI->isMustTailCall())

@@ -8,8 +8,13 @@
 ; Fast copy:
 ; CHECK:       store i64 [[PAID:%.*]], ptr @__sampler_countdown
 ; CHECK-NEXT:  invoke void @may_throw()
-; CHECK-NEXT:    to label %[[NORMAL:sampler.check[0-9]+]] unwind label %lpad
+; CHECK-NEXT:    to label %sampler.invoke.cont unwind label %lpad
+; The normal edge first lands in a block of its own copy (where the invoke's
+; value would be saved), then meets the other copy at the check.
+; CHECK:     sampler.invoke.cont:
+; CHECK-NEXT:  br label %[[NORMAL:sampler.check[0-9]+]]
 ; CHECK:     [[NORMAL]]:
+; CHECK-SAME:  preds = %sampler.invoke.cont.slow, %sampler.invoke.cont
 ; CHECK-NEXT:  %countdown.import{{[0-9]*}} = load i64, ptr @__sampler_countdown
 ; CHECK:     {{^}}lpad:
 ; CHECK-NEXT:  %lp = landingpad { ptr, i32 }
@@ -53,3 +58,31 @@ r1:
 r2:
   resume { ptr, i32 } %lp
 }
+
+; Regression: the value of a weighty invoke used after the check. It must be
+; saved in the landing block of each copy and merged at the check, not used
+; from the fast copy only (found building C++ with push_back).
+; RUN: %opt-sampler -passes='sampler,verify' -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=VALUE
+; VALUE-LABEL: define void @value_used_after(
+; VALUE:       {{^}}sampler.check{{[0-9]+}}:
+; VALUE-NEXT:    [[MERGED:%.*]] = phi i32 [ %call, %sampler.invoke.cont ], [ %call.slow, %sampler.invoke.cont.slow ]
+; VALUE:       {{^}}cont:
+; VALUE-NEXT:    store i32 [[MERGED]], ptr %p
+
+declare i32 @g(i32) nounwind
+
+define void @value_used_after(i1 %c, ptr %p) personality ptr @__gxx_personality_v0 {
+entry:
+  br i1 %c, label %a, label %b
+a:
+  br label %b
+b:
+  %call = invoke i32 @g2(i32 1) to label %cont unwind label %lpad
+cont:
+  store i32 %call, ptr %p
+  ret void
+lpad:
+  %lp = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %lp
+}
+declare i32 @g2(i32)

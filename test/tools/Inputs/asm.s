@@ -1,0 +1,4 @@
+	.text
+	.globl	asm_fn
+asm_fn:
+	ret

@@ -1,0 +1,60 @@
+//===- Escape.h - the \t \n \\ escaping of the table and report -*- C++ -*-===//
+//
+// Free-text fields of the site table (file, function, description, source)
+// and of the report (program, host, unit name) write TAB, newline and
+// backslash as \t, \n, \\ so that a field never spans lines or fields.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SAMPLER_TOOLS_ESCAPE_H
+#define SAMPLER_TOOLS_ESCAPE_H
+
+#include <string>
+#include <string_view>
+
+namespace sampler {
+
+/// Undoes the escaping. Any other backslash sequence (or a lone trailing
+/// backslash) is an error: returns false.
+inline bool unescapeField(std::string_view In, std::string &Out) {
+  Out.clear();
+  if (In.find('\\') == std::string_view::npos) { // the common case
+    Out.assign(In.data(), In.size());
+    return true;
+  }
+  Out.reserve(In.size());
+  for (size_t I = 0; I < In.size(); ++I) {
+    char C = In[I];
+    if (C != '\\') {
+      Out += C;
+      continue;
+    }
+    if (++I == In.size())
+      return false;
+    switch (In[I]) {
+    case 't': Out += '\t'; break;
+    case 'n': Out += '\n'; break;
+    case '\\': Out += '\\'; break;
+    default: return false;
+    }
+  }
+  return true;
+}
+
+/// Escapes TAB, newline and backslash, so that a field prints on one line.
+inline std::string escapeField(std::string_view S) {
+  std::string Out;
+  Out.reserve(S.size());
+  for (char C : S) {
+    switch (C) {
+    case '\t': Out += "\\t"; break;
+    case '\n': Out += "\\n"; break;
+    case '\\': Out += "\\\\"; break;
+    default: Out += C;
+    }
+  }
+  return Out;
+}
+
+} // namespace sampler
+
+#endif

@@ -1,0 +1,428 @@
+//===- SamplerReport.cpp - decode per-run reports -------------------------===//
+//
+//   sampler-report REPORT... --binary FILE [--binary FILE...] [--json] [--all]
+//
+// Reads reports (docs/report-format.md), matches their units by signature to
+// the site tables of the given binaries (docs/internals.md §2) and prints
+// every site with its counts, labelled by scheme, and the estimates.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Numbers.h"
+#include "Report.h"
+#include "SiteTable.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace sampler;
+
+static const char *const Tool = "sampler-report";
+
+static void usage(FILE *To) {
+  std::fprintf(
+      To,
+      "USAGE: %s REPORT... --binary FILE [--binary FILE...] [--json] [--all]\n"
+      "\n"
+      "Decodes sampler reports: matches each unit of a report to the site "
+      "table of the\n"
+      "binaries it came from and prints every site with its counts.\n"
+      "\n"
+      "OPTIONS:\n"
+      "  --binary FILE  An executable or shared library of the run (repeat "
+      "for each;\n"
+      "                 at least one). Also --binary=FILE.\n"
+      "  --all          Print every site, also those whose counts are all "
+      "zero\n"
+      "  --json         Print JSON instead of text\n"
+      "  --help         Print this help\n"
+      "\n"
+      "REPORT may be '-' for standard input.\n",
+      Tool);
+}
+
+namespace {
+
+struct Options {
+  std::vector<std::string> Reports, Binaries;
+  bool JSON = false, All = false;
+};
+
+/// A unit of the report and the site table that describes it.
+struct UnitView {
+  const ReportUnit *RU;
+  const SiteIndex::Entry *Match; // null: no usable site table
+
+  /// The count of cell I (the report lists only the non-zero ones).
+  uint64_t cell(uint64_t I) const {
+    auto It = std::lower_bound(
+        RU->Counts.begin(), RU->Counts.end(), I,
+        [](const std::pair<uint64_t, uint64_t> &P, uint64_t X) { return P.first < X; });
+    return It != RU->Counts.end() && It->first == I ? It->second : 0;
+  }
+  /// Whether any of cells From .. From+N-1 is non-zero.
+  bool anyNonZero(uint64_t From, uint64_t N) const {
+    auto It = std::lower_bound(
+        RU->Counts.begin(), RU->Counts.end(), From,
+        [](const std::pair<uint64_t, uint64_t> &P, uint64_t X) { return P.first < X; });
+    return It != RU->Counts.end() && It->first - From < N;
+  }
+};
+
+std::string endText(const Report &R) {
+  switch (R.End) {
+  case EndKind::Exit:
+    return "exit " + std::to_string(R.EndValue);
+  case EndKind::Signal:
+    return "signal " + std::to_string(R.EndValue);
+  case EndKind::Unknown:
+    break;
+  }
+  return "unknown";
+}
+
+std::string hex64(uint64_t V) {
+  char Buf[24];
+  std::snprintf(Buf, sizeof Buf, "0x%016llx", (unsigned long long)V);
+  return Buf;
+}
+
+unsigned __int128 estimate(uint64_t Count, uint64_t Scale) {
+  return (unsigned __int128)Count * Scale;
+}
+
+llvm::json::Value jsonNumber(unsigned __int128 V) {
+  if (V <= UINT64_MAX)
+    return uint64_t(V);
+  return double(V);
+}
+
+void printText(llvm::raw_ostream &OS, const std::string &Path, const Report &R,
+               const std::vector<UnitView> &Views, bool All) {
+  OS << "report " << Path << "\n";
+  OS << "  program " << escapeField(R.Program) << "\n";
+  OS << "  pid " << R.Pid << "  host " << escapeField(R.Host) << "  time "
+     << R.Time << "\n";
+  OS << "  end " << endText(R) << "\n";
+  OS << "  sparsity " << (R.SamplingOff ? std::string("off") : std::to_string(R.Sparsity))
+     << "  seed " << hex64(R.Seed) << "\n";
+
+  for (const UnitView &V : Views) {
+    const ReportUnit &U = *V.RU;
+    uint64_t Scale = R.scale(U);
+    bool ShowEstimate = U.sampled() && !R.SamplingOff;
+    bool Any = !U.Counts.empty();
+    if (!Any && !All)
+      continue;
+    OS << "\nunit " << U.Sig.hex() << "  " << escapeField(U.Name) << "  ("
+       << (U.sampled() ? "sampled" : "unconditional") << ", " << U.NumCells
+       << " cells, ";
+    if (V.Match)
+      OS << "site table in " << V.Match->Table->Path << ")\n";
+    else
+      OS << "no site table)\n";
+
+    if (!V.Match) {
+      auto Print = [&](uint64_t I, uint64_t C) {
+        OS << "  cell " << I << "=" << C;
+        if (ShowEstimate)
+          OS << "  estimate " << toDecimal(estimate(C, Scale));
+        OS << "\n";
+      };
+      if (All)
+        for (uint64_t I = 0; I < U.NumCells; ++I)
+          Print(I, V.cell(I));
+      else
+        for (const auto &[I, C] : U.Counts)
+          Print(I, C);
+      continue;
+    }
+    const Unit &TU = *V.Match->U;
+    for (const Site &S : TU.Sites) {
+      std::vector<std::string> Labels = cellLabels(S);
+      if (cellsAreValues(S)) {
+        // [min, max] values, not counts; [INT64_MAX, INT64_MIN]: never seen.
+        int64_t Min = int64_t(V.cell(S.Offset)), Max = int64_t(V.cell(S.Offset + 1));
+        bool Observed = Min <= Max;
+        if (!All && !Observed)
+          continue;
+        OS << "  " << siteLocation(S, TU) << "  " << escapeField(S.Function)
+           << "  " << S.Scheme << "  " << escapeField(S.Description) << "  ";
+        if (Observed)
+          OS << Labels[0] << "=" << Min << " " << Labels[1] << "=" << Max;
+        else
+          OS << "never observed";
+        OS << "\n";
+        continue;
+      }
+      if (!All && !V.anyNonZero(S.Offset, S.NumCells))
+        continue;
+      OS << "  " << siteLocation(S, TU) << "  " << escapeField(S.Function)
+         << "  " << S.Scheme << "  " << escapeField(S.Description) << "  ";
+      for (uint64_t I = 0; I < S.NumCells; ++I)
+        OS << (I ? " " : "") << Labels[I] << "=" << V.cell(S.Offset + I);
+      if (ShowEstimate) {
+        OS << "  estimate";
+        for (uint64_t I = 0; I < S.NumCells; ++I)
+          OS << " " << Labels[I] << "="
+             << toDecimal(estimate(V.cell(S.Offset + I), Scale));
+      }
+      OS << "\n";
+    }
+  }
+}
+
+void printJSON(llvm::json::OStream &J, const std::string &Path,
+               const Report &R, const std::vector<UnitView> &Views, bool All) {
+  J.object([&] {
+    J.attribute("report", Path);
+    J.attribute("program", R.Program);
+    J.attribute("pid", R.Pid);
+    J.attribute("host", R.Host);
+    J.attribute("time", R.Time);
+    J.attributeObject("end", [&] {
+      switch (R.End) {
+      case EndKind::Exit:
+        J.attribute("kind", "exit");
+        J.attribute("status", R.EndValue);
+        break;
+      case EndKind::Signal:
+        J.attribute("kind", "signal");
+        J.attribute("signal", R.EndValue);
+        break;
+      case EndKind::Unknown:
+        J.attribute("kind", "unknown");
+        break;
+      }
+    });
+    if (R.SamplingOff)
+      J.attribute("sparsity", "off");
+    else
+      J.attribute("sparsity", R.Sparsity);
+    J.attribute("seed", hex64(R.Seed));
+    J.attributeArray("units", [&] {
+      for (const UnitView &V : Views) {
+        const ReportUnit &U = *V.RU;
+        uint64_t Scale = R.scale(U);
+        J.object([&] {
+          J.attribute("signature", U.Sig.hex());
+          J.attribute("name", U.Name);
+          J.attribute("cells", U.NumCells);
+          J.attribute("flags", int64_t(U.Flags));
+          J.attribute("sampled", U.sampled());
+          J.attribute("scale", Scale);
+          if (!V.Match) {
+            J.attribute("binary", nullptr);
+            auto Cell = [&](uint64_t I, uint64_t C) {
+              J.object([&] {
+                J.attribute("cell", I);
+                J.attribute("count", C);
+                J.attribute("estimate", jsonNumber(estimate(C, Scale)));
+              });
+            };
+            J.attributeArray("raw", [&] {
+              if (All)
+                for (uint64_t I = 0; I < U.NumCells; ++I)
+                  Cell(I, V.cell(I));
+              else
+                for (const auto &[I, C] : U.Counts)
+                  Cell(I, C);
+            });
+            return;
+          }
+          const Unit &TU = *V.Match->U;
+          J.attribute("binary", V.Match->Table->Path);
+          J.attribute("source", TU.Source);
+          J.attributeArray("sites", [&] {
+            for (const Site &S : TU.Sites) {
+              std::vector<std::string> Labels = cellLabels(S);
+              bool Values = cellsAreValues(S);
+              bool Observed =
+                  Values && int64_t(V.cell(S.Offset)) <= int64_t(V.cell(S.Offset + 1));
+              if (!All && (Values ? !Observed : !V.anyNonZero(S.Offset, S.NumCells)))
+                continue;
+              J.object([&] {
+                J.attribute("offset", S.Offset);
+                J.attribute("scheme", S.Scheme);
+                J.attribute("file", S.File.empty() ? TU.Source : S.File);
+                J.attribute("line", int64_t(S.Line));
+                J.attribute("column", int64_t(S.Column));
+                J.attribute("function", S.Function);
+                J.attribute("description", S.Description);
+                if (Values) {
+                  // [min, max] values (signed), not counts: no estimates.
+                  J.attribute("observed", Observed);
+                  J.attributeArray("values", [&] {
+                    for (uint64_t I = 0; I < S.NumCells; ++I)
+                      J.object([&] {
+                        J.attribute("label", Labels[I]);
+                        J.attribute("value", int64_t(V.cell(S.Offset + I)));
+                      });
+                  });
+                  return;
+                }
+                J.attributeArray("counts", [&] {
+                  for (uint64_t I = 0; I < S.NumCells; ++I) {
+                    uint64_t C = V.cell(S.Offset + I);
+                    J.object([&] {
+                      J.attribute("label", Labels[I]);
+                      J.attribute("count", C);
+                      J.attribute("estimate", jsonNumber(estimate(C, Scale)));
+                    });
+                  }
+                });
+              });
+            }
+          });
+        });
+      }
+    });
+  });
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options Opt;
+  bool NoMoreOptions = false;
+  for (int I = 1; I < argc; ++I) {
+    std::string A = argv[I];
+    if (NoMoreOptions || A == "-" || A.empty() || A[0] != '-') {
+      Opt.Reports.push_back(A);
+    } else if (A == "--") {
+      NoMoreOptions = true;
+    } else if (A == "--binary") {
+      if (++I == argc) {
+        std::fprintf(stderr, "%s: --binary needs a file name\n", Tool);
+        return 1;
+      }
+      Opt.Binaries.push_back(argv[I]);
+    } else if (A.rfind("--binary=", 0) == 0) {
+      Opt.Binaries.push_back(A.substr(9));
+    } else if (A == "--json") {
+      Opt.JSON = true;
+    } else if (A == "--all") {
+      Opt.All = true;
+    } else if (A == "--help" || A == "-h") {
+      usage(stdout);
+      return 0;
+    } else {
+      std::fprintf(stderr, "%s: unknown option '%s' (see --help)\n", Tool,
+                   A.c_str());
+      return 1;
+    }
+  }
+  if (Opt.Reports.empty()) {
+    std::fprintf(stderr, "%s: no report given (see --help)\n", Tool);
+    return 1;
+  }
+  if (Opt.Binaries.empty()) {
+    std::fprintf(stderr,
+                 "%s: no --binary given (name the program and the shared "
+                 "libraries the report came from)\n",
+                 Tool);
+    return 1;
+  }
+
+  // Site tables of every binary; a binary without one is an error.
+  std::vector<std::unique_ptr<SiteTable>> Tables;
+  SiteIndex Index;
+  for (const std::string &B : Opt.Binaries) {
+    auto T = std::make_unique<SiteTable>();
+    std::string Err;
+    switch (loadSiteTable(B, *T, Err)) {
+    case LoadResult::Ok:
+      break;
+    case LoadResult::NoTable:
+      std::fprintf(stderr,
+                   "%s: %s: no sampler site table (was it built with "
+                   "sampler-cc?)\n",
+                   Tool, B.c_str());
+      return 1;
+    case LoadResult::Error:
+      std::fprintf(stderr, "%s: %s: %s\n", Tool, B.c_str(), Err.c_str());
+      return 1;
+    }
+    Index.add(*T);
+    Tables.push_back(std::move(T));
+  }
+
+  llvm::raw_ostream &OS = llvm::outs();
+  std::unique_ptr<llvm::json::OStream> J;
+  if (Opt.JSON) {
+    J = std::make_unique<llvm::json::OStream>(OS, 2);
+    J->objectBegin();
+    J->attributeBegin("reports");
+    J->arrayBegin();
+  }
+
+  int Status = 0;
+  bool First = true;
+  Report R;
+  for (const std::string &Path : Opt.Reports) {
+    auto BufOrErr = llvm::MemoryBuffer::getFileOrSTDIN(
+        Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    if (!BufOrErr) {
+      std::fprintf(stderr, "%s: %s: cannot read: %s\n", Tool, Path.c_str(),
+                   BufOrErr.getError().message().c_str());
+      Status = 1;
+      continue;
+    }
+    llvm::StringRef Text = (*BufOrErr)->getBuffer();
+    ReportError Err;
+    if (!parseReport(std::string_view(Text.data(), Text.size()), R, Err)) {
+      std::fprintf(stderr, "%s: %s:%u: %s\n", Tool, Path.c_str(), Err.Line,
+                   Err.Message.c_str());
+      Status = 1;
+      continue;
+    }
+
+    std::vector<UnitView> Views;
+    Views.reserve(R.Units.size());
+    for (const ReportUnit &U : R.Units) {
+      UnitView V{&U, Index.find(U.Sig)};
+      if (!V.Match) {
+        std::fprintf(stderr,
+                     "%s: warning: %s:%u: unit %s (%s) is not in the site "
+                     "tables of the given binaries; printing its raw cells\n",
+                     Tool, Path.c_str(), U.Line, U.Sig.hex().c_str(),
+                     escapeField(U.Name).c_str());
+      } else if (V.Match->U->NumCounters != U.NumCells) {
+        std::fprintf(stderr,
+                     "%s: warning: %s:%u: unit %s (%s) has %llu cells but its "
+                     "site table in %s has %llu; printing its raw cells\n",
+                     Tool, Path.c_str(), U.Line, U.Sig.hex().c_str(),
+                     escapeField(U.Name).c_str(), (unsigned long long)U.NumCells,
+                     V.Match->Table->Path.c_str(),
+                     (unsigned long long)V.Match->U->NumCounters);
+        V.Match = nullptr;
+      }
+      Views.push_back(std::move(V));
+    }
+
+    if (J) {
+      printJSON(*J, Path, R, Views, Opt.All);
+    } else {
+      if (!First)
+        OS << "\n";
+      printText(OS, Path, R, Views, Opt.All);
+    }
+    First = false;
+  }
+
+  if (J) {
+    J->arrayEnd();
+    J->attributeEnd();
+    J->objectEnd();
+    OS << "\n";
+  }
+  OS.flush();
+  return Status;
+}
