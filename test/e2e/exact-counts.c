@@ -15,12 +15,12 @@
 
 // CHECK: end exit 0
 // i = 0..9: i < 3 is true 3 times, false 7 times; the loop test 10 + 1.
-// CHECK-DAG: exact-counts.c:[[#@LINE+16]]:{{[0-9]+}} {{.*}}main {{.*}}branches {{.*}}i < 10 {{.*}}false=1 true=10
-// CHECK-DAG: exact-counts.c:[[#@LINE+16]]:{{[0-9]+}} {{.*}}main {{.*}}branches {{.*}}i < 3 {{.*}}false=7 true=3
+// CHECK-DAG: exact-counts.c:[[#@LINE+13]]:{{[0-9]+}} {{.*}}main {{.*}}branches {{.*}}i < 10 {{.*}}false=1 true=10
+// CHECK-DAG: exact-counts.c:[[#@LINE+13]]:{{[0-9]+}} {{.*}}main {{.*}}branches {{.*}}i < 3 {{.*}}false=7 true=3
 // g(i) = i - 5: negative for i = 0..4, zero for 5, positive for 6..9.
-// CHECK-DAG: exact-counts.c:[[#@LINE+16]]:{{[0-9]+}} {{.*}}main {{.*}}returns {{.*}}g(...) {{.*}}<0=5 ==0=1 >0=4
+// CHECK-DAG: exact-counts.c:[[#@LINE+13]]:{{[0-9]+}} {{.*}}main {{.*}}returns {{.*}}g(...) {{.*}}<0=5 ==0=1 >0=4
 // i % 3: 0 for 0,3,6,9 (case 0), 1 for 1,4,7 (case 1), 2 for 2,5,8 (default).
-// CHECK-DAG: exact-counts.c:[[#@LINE+16]]:{{[0-9]+}} {{.*}}main {{.*}}branches {{.*}}i % 3; cases: 0,1 {{.*}}default=3 case 0=4 case 1=3
+// CHECK-DAG: exact-counts.c:[[#@LINE+13]]:{{[0-9]+}} {{.*}}main {{.*}}branches {{.*}}i % 3; cases: 0,1 {{.*}}default=3 case 0=4 case 1=3
 
 #include <stdio.h>
 
