@@ -403,6 +403,8 @@ int main(int argc, char **argv) {
   std::string LibDir = Dir + "/lib";
 
   Out.push_back("-I" + Dir + "/include");
+  // sampler.h's checks become sites only when the pass is there to take them.
+  Out.push_back("-D__SAMPLER__=1");
   if (!PreprocessOnly) {
     std::string Plugin = LibDir + "/SamplerPass.so";
     if (!fileExists(Plugin))
@@ -416,6 +418,9 @@ int main(int argc, char **argv) {
     // does the same (and must stay the last one, so we add none).
     if (!Args.hasArg(OPT_Rpass_EQ))
       Out.push_back("-Rpass=sampler-location-tracking");
+    // Variable names for the value schemes (scalar-pairs, bounds...) and for
+    // descriptions derived from the IR; release clang discards them.
+    Out.push_back("-fno-discard-value-names");
     for (std::string &P : Flags.PluginArgs)
       Out.push_back(std::move(P));
     Out.push_back("--end-no-unused-arguments");
@@ -437,6 +442,11 @@ int main(int argc, char **argv) {
       if (Args.hasArg(OPT_x))
         Out.push_back("-xnone");
       Out.push_back(Rt);
+      // Instrumented shared libraries the program loads bind to this copy of
+      // the runtime (one countdown, one registry, one report); the copy in
+      // libsampler_rt.so they depend on then stays dormant.
+      if (!Shared)
+        Out.push_back("-Wl,--export-dynamic-symbol=__sampler_*");
     }
     Out.push_back("-lm");
     Out.push_back("-lpthread");
