@@ -1,11 +1,19 @@
 #!/usr/bin/env python3
 """Statistical checks on decoded reports (sampler-report --json).
 
-  stats.py equal A.json B.json
-      every site has the same counts in both runs (d = 1 vs the unconditional build)
+  stats.py equal A.json B.json [--merge] [--schemes S1,S2]
+      every site has the same counts in both runs (d = 1 vs the unconditional build);
+      --merge sums the sites of the same source construct over all units first (an
+      inline function has one copy per unit, and which copy runs is the linker's and
+      the inliner's choice); --schemes compares only those schemes; --user skips
+      sites in system headers (/usr/...), whose code runs from the instrumented unit
+      or from the shared library depending on what the inliner did
   stats.py unbiased SAMPLED.json EXACT.json
       every cell's estimate (count x d) lies within 6 sigma of the exact count, where
       the count of a cell executed n times is Binomial(n, 1/d)
+  stats.py total RUN.json FUNCTION DESCRIPTION
+      prints the sum of the cells of the sites of FUNCTION (a substring of the site's
+      function) with DESCRIPTION, over every unit: what a run observed there in all
   stats.py fraction SAMPLED.json FUNCTION N P
       in FUNCTION, each site's total count (its cells summed) lies within 6 sigma of
       Binomial(N_site, P), N_site = N for every site
@@ -16,7 +24,14 @@ import math
 import sys
 
 
-def sites(path):
+def cells(site):
+    """A site's cells: counts, or the values of a value scheme (bounds)."""
+    if "counts" in site:
+        return [c["count"] for c in site["counts"]]
+    return [v["value"] for v in site.get("values", [])]
+
+
+def sites(path, merge=False):
     with open(path) as f:
         doc = json.load(f)
     out = {}
@@ -24,8 +39,11 @@ def sites(path):
         for unit in report["units"]:
             for s in unit.get("sites", []):
                 key = (s["file"], s["line"], s["column"], s["function"], s["scheme"],
-                       s["description"], s["offset"])
-                out[key] = [c["count"] for c in s["counts"]]
+                       s["description"], None if merge else s["offset"])
+                if merge and key in out:
+                    out[key] = [a + b for a, b in zip(out[key], cells(s))]
+                else:
+                    out[key] = cells(s)
         sparsity = report["sparsity"]
     return out, sparsity
 
@@ -36,9 +54,19 @@ def fail(msgs):
     sys.exit(1 if msgs else 0)
 
 
-def equal(a, b):
-    sa, _ = sites(a)
-    sb, _ = sites(b)
+def equal(a, b, *options):
+    merge = "--merge" in options
+    schemes = None
+    if "--schemes" in options:
+        schemes = set(options[list(options).index("--schemes") + 1].split(","))
+    sa, _ = sites(a, merge)
+    sb, _ = sites(b, merge)
+    if schemes:
+        sa = {k: v for k, v in sa.items() if k[4] in schemes}
+        sb = {k: v for k, v in sb.items() if k[4] in schemes}
+    if "--user" in options:
+        sa = {k: v for k, v in sa.items() if not k[0].startswith("/usr/")}
+        sb = {k: v for k, v in sb.items() if not k[0].startswith("/usr/")}
     msgs = [f"{k}: {sa.get(k)} != {sb.get(k)}" for k in sorted(set(sa) | set(sb))
             if sa.get(k) != sb.get(k)]
     if not msgs:
@@ -53,6 +81,8 @@ def unbiased(sampled, exact):
     p = 1.0 / d
     msgs, cells, worst = [], 0, 0.0
     for k, exact_counts in e.items():
+        if k[4] == "bounds":
+            continue  # values, not counts
         got = s.get(k)
         if got is None:
             msgs.append(f"{k}: missing from the sampled run")
@@ -92,6 +122,19 @@ def fraction(sampled, function, n, p):
     fail(msgs)
 
 
+def total(path, function, description):
+    with open(path) as f:
+        doc = json.load(f)
+    n, sites_seen = 0, 0
+    for report in doc["reports"]:
+        for unit in report["units"]:
+            for s in unit.get("sites", []):
+                if function in s["function"] and s["description"] == description:
+                    sites_seen += 1
+                    n += sum(cells(s))
+    print(f"total {n} over {sites_seen} sites")
+
+
 if __name__ == "__main__":
     cmd, *args = sys.argv[1:]
-    {"equal": equal, "unbiased": unbiased, "fraction": fraction}[cmd](*args)
+    {"equal": equal, "unbiased": unbiased, "fraction": fraction, "total": total}[cmd](*args)
