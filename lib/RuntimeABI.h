@@ -23,6 +23,10 @@ inline constexpr char SiteMarker[] = "__sampler_site";
 inline constexpr char Countdown[] = "__sampler_countdown";
 /// i64 () : > 0 sample now and count down from it; < 0 do not, count down from -r.
 inline constexpr char NextCountdown[] = "__sampler_next_countdown";
+/// The same with LLVM's preserve_most convention (x86-64): the rare call does
+/// not make the function save callee-saved registers on its fast path.
+inline constexpr char NextCountdownPreserveMost[] =
+    "__sampler_next_countdown_preserve_most";
 inline constexpr char RegisterUnit[] = "__sampler_register_unit";
 inline constexpr char UnregisterUnit[] = "__sampler_unregister_unit";
 /// Prefix shared by everything the runtime defines: calls to it are weightless

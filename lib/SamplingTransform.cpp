@@ -27,6 +27,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -53,11 +54,18 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI)
                                    nullptr, abi::Countdown, nullptr,
                                    GlobalValue::InitialExecTLSModel);
   }
-  Next = M.getOrInsertFunction(abi::NextCountdown, FunctionType::get(I64, false));
+  // On x86-64 the runtime has a preserve_most entry point (an assembly
+  // trampoline): with it, a leaf function's fast path saves no registers.
+  bool PreserveMost = Triple(M.getTargetTriple()).getArch() == Triple::x86_64;
+  Next = M.getOrInsertFunction(PreserveMost ? abi::NextCountdownPreserveMost
+                                            : abi::NextCountdown,
+                               FunctionType::get(I64, false));
   if (auto *F = dyn_cast<Function>(Next.getCallee())) {
     // Reached once per sample: keep it out of the fast path's way.
     F->addFnAttr(Attribute::Cold);
     F->addFnAttr(Attribute::NoUnwind);
+    if (PreserveMost)
+      F->setCallingConv(CallingConv::PreserveMost);
   }
 }
 
@@ -111,7 +119,9 @@ static void lowerInstrumentedMarker(CallInst *Marker, Value *Cd,
       Observe->splitBasicBlock(Observe->getFirstNonPHIIt(), "site.sampled");
   Instruction *OldTerm = Observe->getTerminator();
   B.SetInsertPoint(OldTerm);
-  Value *R = B.CreateCall(Next, {}, "countdown.next");
+  CallInst *R = B.CreateCall(Next, {}, "countdown.next");
+  if (auto *F = dyn_cast<Function>(Next.getCallee()))
+    R->setCallingConv(F->getCallingConv());
   Value *Take = B.CreateICmpSGT(R, B.getInt64(0), "sample");
   Value *Abs = B.CreateSelect(Take, R, B.CreateNeg(R));
   B.CreateStore(Abs, Cd);

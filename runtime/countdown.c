@@ -144,6 +144,11 @@ SAMPLER_EXPORT int64_t __sampler_next_countdown(void) {
   return draw(t);
 }
 
+/* What next_countdown_x86_64.S calls: a hidden alias, so the preserve_most
+ * entry point reaches this copy of the runtime directly, without the PLT. */
+extern int64_t __sampler_next_countdown_impl(void)
+    __attribute__((alias("__sampler_next_countdown"), visibility("hidden")));
+
 /* Runs in the child, in the thread that called fork(), which is the child's only
  * thread. The child's process seed has just been replaced (init.c); re-seed on the
  * next site and start a fresh gap, rather than finishing the parent's one: otherwise

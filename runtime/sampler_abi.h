@@ -37,6 +37,14 @@ extern __thread int64_t __sampler_countdown __attribute__((tls_model("initial-ex
  * The runtime does not store into __sampler_countdown itself: the caller stores |r|. */
 int64_t __sampler_next_countdown(void);
 
+#if defined(__x86_64__)
+/* The same, for instrumented code on x86-64: it preserves every general-purpose
+ * register but r11 (LLVM's preserve_most calling convention; not callable from
+ * C), so the rare call does not cost callee-saved register spills on the fast
+ * path of the function that contains it. */
+int64_t __sampler_next_countdown_preserve_most(void);
+#endif
+
 /* One per compilation unit, emitted by the pass, registered by a constructor. */
 struct __sampler_unit {
   uint32_t abi_version;        /* SAMPLER_ABI_VERSION */
