@@ -361,6 +361,12 @@ bool SamplingTransform::run(Function &F) {
 
   for (CallInst *Marker : Markers) {
     auto *SlowMarker = cast<CallInst>(VMap[Marker]);
+    // Fast copy: the site is one decrement (the check guaranteed it cannot
+    // reach zero); the optimiser folds the decrements of a region.
+    IRBuilder<> FB(Marker);
+    FB.CreateStore(FB.CreateSub(FB.CreateLoad(I64, Local, "countdown"),
+                                FB.getInt64(1), "countdown.dec"),
+                   Local);
     foldMarker(Marker, 1);
     lowerInstrumentedMarker(SlowMarker, Local, Next);
   }
@@ -381,12 +387,8 @@ bool SamplingTransform::run(Function &F) {
       Value *Cd = CB.CreateLoad(I64, Local, "countdown");
       Value *Enough = CB.CreateICmpSGT(Cd, CB.getInt64(Info.Weight),
                                        "countdown.enough");
-      BasicBlock *Pay = BasicBlock::Create(C, "sampler.fast", &F, Target);
-      CB.CreateCondBr(Enough, Pay, SlowTarget,
+      CB.CreateCondBr(Enough, Target, SlowTarget,
                       MDB.createLikelyBranchWeights());
-      IRBuilder<> PB(Pay);
-      PB.CreateStore(PB.CreateSub(Cd, PB.getInt64(Info.Weight)), Local);
-      PB.CreateBr(Target);
     }
     CheckOf[Target] = Check;
   }

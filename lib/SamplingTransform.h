@@ -4,18 +4,19 @@
 // function with sites (markers, docs/internals.md §3):
 //
 //   * the function body is cloned: the original blocks become the *fast copy*,
-//     in which every marker is `false` (the site costs nothing); the clones
-//     (suffix .slow) the *instrumented copy*, in which a site is
+//     in which every site is `--countdown` (the optimiser folds the decrements
+//     of a straight-line region into one subtract); the clones (suffix .slow)
+//     the *instrumented copy*, in which a site is
 //     `if (--countdown <= 0) { r = next(); if (r > 0) observe; }`;
 //   * threshold checks sit at function entry, on every loop back edge, after
 //     every call to a weighty function, and after every landing pad. A check
 //     for a region of weight W (the most sites on any acyclic path from it to
-//     the next check) is `if (countdown > W) { countdown -= W; fast } else slow`;
-//     a region of weight 0 goes straight to the fast copy.
-//   * Subtracting W on the fast path, instead of one per site crossed, throws
-//     away only trials already known to fail: by memorylessness every site
-//     execution is still sampled with probability exactly 1/d, independently
-//     (docs/sampling.md). The fast copy is then the original code, untouched.
+//     the next check) is `if (countdown > W) fast else slow`; a region of
+//     weight 0 goes straight to the fast copy.
+//   * Both copies consume exactly one trial per site crossed, whatever the
+//     path, so the countdown stays geometric and every site execution is
+//     sampled with probability exactly 1/d, independently (docs/sampling.md
+//     explains why subtracting W at the check instead would be biased).
 //   * The thread-local countdown is imported into a local at entry and after
 //     weighty calls and landing pads, and exported before weighty calls, calls
 //     that may unwind, returns and resumes, so the optimiser keeps it in a

@@ -27,7 +27,10 @@ SAMPLER_EXPORT __thread int64_t __sampler_countdown __attribute__((tls_model("in
 struct thread_state {
   struct sampler_rng rng;
   uint64_t bank_pos;
-  int seeded;
+  int seeded;  /* rng (and bank_pos) are ready: see seed_thread */
+  int started; /* this copy's __sampler_countdown has had its first event */
+  /* The primary copy of the runtime, when this copy forwards its draws (copies.c). */
+  const struct sampler_rt_anchor *forward;
 };
 static __thread struct thread_state tls_state __attribute__((tls_model("initial-exec")));
 
@@ -115,12 +118,10 @@ static int64_t draw(struct thread_state *t) {
   return __sampler_rt_geometric(&t->rng, __sampler_rt_opts.log1m_density);
 }
 
-/* A thread's first event: the countdown started at 1 only to bring us here, so this
- * execution is the first of a fresh geometric gap g. It is sampled iff g == 1. */
-__attribute__((noinline, cold)) static int64_t first_event(struct thread_state *t) {
-  __sampler_rt_init();
-  if (__sampler_rt_opts.mode == SAMPLER_MODE_OFF)
-    return -SAMPLER_MAX_COUNTDOWN; /* stay unseeded; we will not be called again */
+/* A thread's generator, seeded the first time the thread needs a draw; also the
+ * moment a thread first runs sampled instrumented code, when it gets its alternate
+ * signal stack (signals.c). Only in the primary copy. */
+static void seed_thread(struct thread_state *t) {
   uint64_t serial = atomic_fetch_add_explicit(&thread_serial, 1, memory_order_relaxed);
   __sampler_rt_rng_seed(&t->rng, __sampler_rt_thread_seed(__sampler_rt_opts.seed, serial));
   if (__sampler_rt_opts.mode == SAMPLER_MODE_BANK) {
@@ -129,6 +130,44 @@ __attribute__((noinline, cold)) static int64_t first_event(struct thread_state *
     t->bank_pos = (uint64_t)(((unsigned __int128)x * __sampler_rt_opts.bank_len) >> 64);
   }
   t->seeded = 1;
+  __sampler_rt_signals_thread_start();
+}
+
+int64_t __sampler_rt_fresh_gap(void) {
+  struct thread_state *t = &tls_state;
+  if (__sampler_rt_opts.mode == SAMPLER_MODE_OFF)
+    return 0;
+  if (!t->seeded)
+    seed_thread(t);
+  return draw(t);
+}
+
+/* What another copy's gap means for its caller. */
+static int64_t forwarded(const struct sampler_rt_anchor *p) {
+  int64_t g = p->fresh_gap();
+  return g > 0 ? g : -SAMPLER_MAX_COUNTDOWN;
+}
+
+/* A thread's first event: the countdown started at 1 only to bring us here, so this
+ * execution is the first of a fresh geometric gap g. It is sampled iff g == 1. */
+__attribute__((noinline, cold)) static int64_t first_event(struct thread_state *t) {
+  __sampler_rt_init();
+  const struct sampler_rt_anchor *p = __sampler_rt_primary();
+  if (p) {
+    /* Another copy of the runtime is the primary: its settings, its per-thread
+     * random stream (shared by all copies' countdowns in this thread). */
+    t->started = 1;
+    t->forward = p;
+    int64_t g = p->fresh_gap();
+    if (g <= 0)
+      return -SAMPLER_MAX_COUNTDOWN;
+    return g == 1 ? forwarded(p) : -(g - 1);
+  }
+  if (__sampler_rt_opts.mode == SAMPLER_MODE_OFF)
+    return -SAMPLER_MAX_COUNTDOWN; /* stay unstarted; we will not be called again */
+  if (!t->seeded)
+    seed_thread(t);
+  t->started = 1;
   int64_t g = draw(t);
   if (g == 1)
     return draw(t);
@@ -137,8 +176,10 @@ __attribute__((noinline, cold)) static int64_t first_event(struct thread_state *
 
 SAMPLER_EXPORT int64_t __sampler_next_countdown(void) {
   struct thread_state *t = &tls_state;
-  if (__builtin_expect(!t->seeded, 0))
+  if (__builtin_expect(!t->started, 0))
     return first_event(t);
+  if (__builtin_expect(t->forward != NULL, 0))
+    return forwarded(t->forward);
   if (__builtin_expect(__sampler_rt_opts.mode == SAMPLER_MODE_OFF, 0))
     return -SAMPLER_MAX_COUNTDOWN;
   return draw(t);
@@ -155,6 +196,7 @@ extern int64_t __sampler_next_countdown_impl(void)
  * parent and child would sample the same next execution. */
 void __sampler_rt_countdown_after_fork_child(void) {
   tls_state.seeded = 0;
+  tls_state.started = 0;
   __sampler_countdown = 1;
   atomic_store_explicit(&thread_serial, 0, memory_order_relaxed);
 }

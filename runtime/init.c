@@ -52,14 +52,28 @@ static void atfork_child(void) {
   __sampler_rt_report_after_fork_child();
 }
 
+/* A copy of the runtime that forwards to another (copies.c) keeps only its own
+ * per-thread countdowns, which restart in a fork child like the primary's. */
+static void secondary_atfork_child(void) { __sampler_rt_countdown_after_fork_child(); }
+
 static void init_once(void) {
+  if (__sampler_rt_copies_elect()) {
+    pthread_atfork(NULL, NULL, secondary_atfork_child);
+    return;
+  }
   /* setuid/setgid programs: the environment belongs to a less privileged user, who
    * must not choose where a privileged process writes files. Like the sanitizer
    * runtimes, ignore it completely. */
-  __sampler_rt_options_load(getauxval(AT_SECURE) != 0);
+  int secure = getauxval(AT_SECURE) != 0;
+  __sampler_rt_options_load(secure);
+  /* Settings are for this run, not for the programs it execs (docs/runtime.md). */
+  __sampler_rt_options_scrub_environment(secure);
   __sampler_rt_signals_install();
   pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
   on_exit(at_exit, NULL);
 }
 
-void __sampler_rt_init(void) { pthread_once(&once, init_once); }
+void __sampler_rt_init(void) {
+  pthread_once(&once, init_once);
+  __sampler_rt_copies_pin(); /* once, and outside the once-routine: it calls dlopen */
+}

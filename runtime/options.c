@@ -338,6 +338,9 @@ void __sampler_rt_options_load(int secure) {
   if ((v = env("SAMPLER_VERBOSE", secure)) && !__sampler_rt_parse_bool(v, &o.verbose))
     complain("SAMPLER_VERBOSE", v, "is not 0 or 1", "using 0");
 
+  if ((v = env("SAMPLER_INHERIT", secure)) && !__sampler_rt_parse_bool(v, &o.inherit))
+    complain("SAMPLER_INHERIT", v, "is not 0 or 1", "using 0");
+
   if ((v = env("SAMPLER_COUNTDOWNS", secure)) && !o.sampling_off) {
     char why[256];
     if (!__sampler_rt_load_bank(v, &o.bank, &o.bank_len, why, sizeof why)) {
@@ -378,4 +381,18 @@ void __sampler_rt_options_load(int secure) {
     __sampler_rt_out_str(&m, "'");
     __sampler_rt_out_to_stderr(&m);
   }
+}
+
+/* Every variable the runtime reads. */
+static const char *const variables[] = {"SAMPLER_FILE",       "SAMPLER_SPARSITY",
+                                        "SAMPLER_SEED",       "SAMPLER_COUNTDOWNS",
+                                        "SAMPLER_VERBOSE",    "SAMPLER_INHERIT"};
+
+void __sampler_rt_options_scrub_environment(int secure) {
+  /* In a setuid/setgid program they were ignored, and a child it execs after
+   * dropping AT_SECURE (a helper started as root) must not get them either. */
+  if (!secure && __sampler_rt_opts.inherit)
+    return;
+  for (size_t i = 0; i < sizeof variables / sizeof variables[0]; ++i)
+    (void)unsetenv(variables[i]);
 }

@@ -65,6 +65,14 @@ static void complain_unit(const struct __sampler_unit *u, const char *what1, uin
 
 SAMPLER_EXPORT void __sampler_register_unit(struct __sampler_unit *u) {
   __sampler_rt_init();
+  const struct sampler_rt_anchor *p = __sampler_rt_primary();
+  if (p) /* another copy of the runtime reports for the whole process */
+    p->register_unit(u);
+  else
+    __sampler_rt_register(u);
+}
+
+void __sampler_rt_register(struct __sampler_unit *u) {
   if (!u)
     return;
   if (u->abi_version != SAMPLER_ABI_VERSION) {
@@ -81,7 +89,9 @@ SAMPLER_EXPORT void __sampler_register_unit(struct __sampler_unit *u) {
       return;
     }
   }
-  u->next = NULL;
+  /* Atomic: u may be a unit that was registered and unregistered before, which a
+   * report walking the lists without the lock (signal handler) may still stand on. */
+  __atomic_store_n(&u->next, NULL, __ATOMIC_RELAXED);
   if (live_tail)
     PUBLISH(live_tail->next, u);
   else
@@ -134,6 +144,15 @@ static void retire(struct __sampler_unit *u) {
 }
 
 SAMPLER_EXPORT void __sampler_unregister_unit(struct __sampler_unit *u) {
+  __sampler_rt_init();
+  const struct sampler_rt_anchor *p = __sampler_rt_primary();
+  if (p)
+    p->unregister_unit(u);
+  else
+    __sampler_rt_unregister(u);
+}
+
+void __sampler_rt_unregister(struct __sampler_unit *u) {
   if (!u)
     return;
   pthread_mutex_lock(&lock);

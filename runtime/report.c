@@ -4,11 +4,12 @@
  * async-signal-safe: no stdio, no malloc, no locale; numbers are formatted by
  * format.c into stack buffers and the only calls are system calls (uname, getpid,
  * clock_gettime, readlink, lstat, stat, open, fcntl, write, close, rename, unlink,
- * nanosleep, pthread_sigmask).
+ * nanosleep, pthread_sigmask, gettid) and C11 atomics.
  *
- * The file is written to "<path>.tmp.<pid>" and renamed over <path>, so a reader never
- * sees a half-written report under the final name (and a run killed while writing
- * leaves no truncated report behind, only the temporary file).
+ * The file is written to "<path>.tmp.<pid>.<tid>" and renamed over <path>, so a reader
+ * never sees a half-written report under the final name (and a run killed while
+ * writing leaves no truncated report behind, only the temporary file). Renames are
+ * ordered by the commit gate so that a snapshot never replaces the run's report.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -204,7 +205,65 @@ static int open_in_place(const char *path, int trunc) {
   return fd;
 }
 
+/* 0: not written; > 0: being written by that thread id; -1: written. One atomic, so a
+ * signal arriving between "claim" and "record who" cannot exist. */
+static _Atomic int final_state;
+
+/* The commit gate: the last step of writing a report (the rename, or the whole write
+ * into an in-place target) happens with it held (0 = free, else the holder's thread
+ * id). A snapshot (__sampler_write_report) commits only if no final report has been
+ * started by then, so a snapshot written concurrently with the end of the run can never
+ * replace the run's report. Several reports can be written at once (each thread has
+ * its own temporary file); their commits are ordered here. */
+static _Atomic int commit_gate;
+
+/* 1 if the gate was taken (and must be left). A final report waits at most ~2 s for a
+ * stuck holder and then goes ahead without it; it never waits for its own thread (a
+ * crash, or a signal, in the middle of a commit). */
+static int gate_enter(int me, int final) {
+  for (int i = 0;; ++i) {
+    int expected = 0;
+    if (atomic_compare_exchange_strong(&commit_gate, &expected, me))
+      return 1;
+    if (expected == me || (final && i >= 2000))
+      return 0;
+    struct timespec ms = {0, 1000000};
+    nanosleep(&ms, NULL);
+  }
+}
+
+static void gate_leave(int taken) {
+  if (taken)
+    atomic_store(&commit_gate, 0);
+}
+
+/* Under the gate: may this report be committed? A snapshot may not once the run's
+ * report has been started (or written). */
+static int may_commit(enum sampler_end end) {
+  return end != SAMPLER_END_UNKNOWN || atomic_load(&final_state) == 0;
+}
+
+/* Snapshots being written now, and whether this thread is writing one. The final
+ * report lets the others finish (they will not commit, and remove their temporary
+ * files) rather than have exit kill them and leave their temporary files behind. */
+static _Atomic int snapshots_in_flight;
+static __thread int in_snapshot __attribute__((tls_model("initial-exec")));
+
+static int write_report(enum sampler_end end, int value, int from_signal);
+
 int __sampler_rt_report_write(enum sampler_end end, int value, int from_signal) {
+  if (end != SAMPLER_END_UNKNOWN)
+    return write_report(end, value, from_signal);
+  atomic_fetch_add(&snapshots_in_flight, 1);
+  in_snapshot = 1;
+  /* After the final report has been started, a snapshot would only be dropped. */
+  int err = atomic_load(&final_state) != 0 ? 0 : write_report(end, value, from_signal);
+  in_snapshot = 0;
+  atomic_fetch_sub(&snapshots_in_flight, 1);
+  return err;
+}
+
+static int write_report(enum sampler_end end, int value, int from_signal) {
   int saved_errno = errno;
   struct utsname un;
   const char *host = uname(&un) == 0 ? un.nodename : "?";
@@ -222,8 +281,15 @@ int __sampler_rt_report_write(enum sampler_end end, int value, int from_signal) 
 
   char buf[4096];
   struct sampler_out o;
-  int err = 0, trunc;
+  int err = 0, trunc, me = gettid(), dropped = 0;
   if (write_in_place(path, &trunc)) {
+    /* Nothing to rename: the whole write is the commit. */
+    int gate = gate_enter(me, end != SAMPLER_END_UNKNOWN);
+    if (!may_commit(end)) {
+      gate_leave(gate);
+      errno = saved_errno;
+      return 0; /* a snapshot after the run's end: the run's report stays */
+    }
     int fd = open_in_place(path, trunc);
     if (fd < 0) {
       err = errno;
@@ -233,19 +299,25 @@ int __sampler_rt_report_write(enum sampler_end end, int value, int from_signal) 
       err = o.err;
       close(fd);
     }
+    gate_leave(gate);
   } else {
-    char tmp[SAMPLER_PATH_MAX + 32];
+    /* <path>.tmp.<pid>.<tid>: threads writing at once (snapshots, or a snapshot and
+     * the exit) each have their own. */
+    char tmp[SAMPLER_PATH_MAX + 64];
     struct sampler_out t;
     __sampler_rt_out_init(&t, -1, tmp, sizeof tmp - 1);
     __sampler_rt_out_str(&t, path);
     __sampler_rt_out_str(&t, ".tmp.");
     __sampler_rt_out_u64(&t, pid);
+    __sampler_rt_out_char(&t, '.');
+    __sampler_rt_out_u64(&t, (uint64_t)me);
     tmp[t.len] = '\0';
     const int flags = O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC;
     int fd = open(tmp, flags, 0600);
     if (fd < 0 && errno == EEXIST) {
-      /* Left by an earlier process with our pid that died while writing. O_EXCL and
-       * unlink (which removes a symlink itself, not its target) keep this safe. */
+      /* Left by an earlier process (thread) with our pid (and tid) that died while
+       * writing. O_EXCL and unlink (which removes a symlink itself, not its target)
+       * keep this safe. */
       (void)unlink(tmp);
       fd = open(tmp, flags, 0600);
     }
@@ -257,23 +329,28 @@ int __sampler_rt_report_write(enum sampler_end end, int value, int from_signal) 
       err = o.err;
       if (close(fd) != 0 && err == 0 && errno != EINTR)
         err = errno;
-      if (err == 0 && rename(tmp, path) != 0)
-        err = errno;
-      if (err != 0)
+      int committed = 0;
+      if (err == 0) {
+        int gate = gate_enter(me, end != SAMPLER_END_UNKNOWN);
+        if (!may_commit(end))
+          dropped = 1; /* a snapshot after the run's end: the run's report stays */
+        else if (rename(tmp, path) != 0)
+          err = errno;
+        else
+          committed = 1;
+        gate_leave(gate);
+      }
+      if (!committed)
         (void)unlink(tmp);
     }
   }
   if (err)
     say("cannot write report", path, err);
-  else if (__sampler_rt_opts.verbose)
+  else if (__sampler_rt_opts.verbose && !dropped)
     say("wrote report", path, 0);
   errno = saved_errno;
   return err;
 }
-
-/* 0: not written; > 0: being written by that thread id; -1: written. One atomic, so a
- * signal arriving between "claim" and "record who" cannot exist. */
-static _Atomic int final_state;
 
 void __sampler_rt_report_final(enum sampler_end end, int value, int from_signal) {
   int me = gettid();
@@ -291,6 +368,13 @@ void __sampler_rt_report_final(enum sampler_end end, int value, int from_signal)
     __sampler_rt_report_write(end, value, from_signal);
     atomic_store(&final_state, -1);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
+    /* Snapshots other threads are writing: wait (at most ~1 s) for them to see that
+     * the run has ended and remove their temporary files. Not for our own (a crash
+     * in the middle of one). */
+    for (int i = 0; i < 1000 && atomic_load(&snapshots_in_flight) > in_snapshot; ++i) {
+      struct timespec ms = {0, 1000000};
+      nanosleep(&ms, NULL);
+    }
     return;
   }
   /* Someone else is writing: exit() in one thread while another crashes, or two
@@ -310,11 +394,18 @@ void __sampler_rt_report_final(enum sampler_end end, int value, int from_signal)
 int __sampler_rt_report_final_done(void) { return atomic_load(&final_state) == -1; }
 
 void __sampler_rt_report_after_fork_child(void) {
-  /* The child is a run of its own and writes its own report at its own end. */
+  /* The child is a run of its own and writes its own report at its own end. A gate
+   * held by another thread of the parent is not held by anyone here. */
   atomic_store(&final_state, 0);
+  atomic_store(&commit_gate, 0);
+  atomic_store(&snapshots_in_flight, 0);
 }
 
 SAMPLER_EXPORT void __sampler_write_report(void) {
   __sampler_rt_init();
-  (void)__sampler_rt_report_write(SAMPLER_END_UNKNOWN, 0, 0);
+  const struct sampler_rt_anchor *p = __sampler_rt_primary();
+  if (p) /* another copy of the runtime writes the process's report */
+    p->write_report();
+  else
+    (void)__sampler_rt_report_write(SAMPLER_END_UNKNOWN, 0, 0);
 }

@@ -73,6 +73,7 @@ struct sampler_options {
   uint64_t seed;           /* the process seed: SAMPLER_SEED or fresh entropy */
   int seed_explicit;       /* seed came from SAMPLER_SEED */
   int verbose;
+  int inherit;             /* SAMPLER_INHERIT=1: leave SAMPLER_* to exec'd programs */
   int secure;              /* AT_SECURE: the environment was ignored */
   char file_pattern[SAMPLER_PATH_MAX]; /* validated SAMPLER_FILE */
   char base_dir[SAMPLER_PATH_MAX];     /* cwd at start, for a relative pattern; "" if none */
@@ -100,6 +101,10 @@ SAMPLER_HIDDEN int __sampler_rt_load_bank(const char *path, uint64_t **vals, siz
  * secure != 0 (AT_SECURE) ignores the environment. The runtime calls it once from
  * __sampler_rt_init(); tests call it again after setenv() (no other thread may be sampling). */
 SAMPLER_HIDDEN void __sampler_rt_options_load(int secure);
+/* After options_load, at the runtime's start: unsetenv every SAMPLER_* variable the
+ * runtime reads, unless SAMPLER_INHERIT=1 (and not secure), so that programs the run
+ * execs do not inherit its settings (its report path, its seed). */
+SAMPLER_HIDDEN void __sampler_rt_options_scrub_environment(int secure);
 /* Fresh entropy for a seed: getrandom(2), else time ^ pid. */
 SAMPLER_HIDDEN uint64_t __sampler_rt_entropy_seed(void);
 
@@ -118,6 +123,9 @@ SAMPLER_HIDDEN int64_t __sampler_rt_geometric_from_u(double u, double log1m);
 SAMPLER_HIDDEN int64_t __sampler_rt_geometric(struct sampler_rng *r, double log1m);
 /* The seed of thread number serial (0 = the first thread that reached a site). */
 SAMPLER_HIDDEN uint64_t __sampler_rt_thread_seed(uint64_t process_seed, uint64_t serial);
+/* A fresh gap for the calling thread (seeding it first if needed), in [1, 2^62], or 0
+ * when sampling is off: what other copies of the runtime draw through our anchor. */
+SAMPLER_HIDDEN int64_t __sampler_rt_fresh_gap(void);
 /* After fork, in the child: the next draw on this thread re-seeds it, and the
  * thread serials restart. */
 SAMPLER_HIDDEN void __sampler_rt_countdown_after_fork_child(void);
@@ -129,6 +137,9 @@ SAMPLER_HIDDEN void __sampler_rt_countdown_after_fork_child(void);
  * the lock (the crashing thread may hold it) and walks the lists anyway. */
 SAMPLER_HIDDEN void __sampler_rt_registry_lock(int from_signal, int *locked);
 SAMPLER_HIDDEN void __sampler_rt_registry_unlock(int locked);
+/* What __sampler_register_unit/__sampler_unregister_unit do in the primary copy. */
+SAMPLER_HIDDEN void __sampler_rt_register(struct __sampler_unit *u);
+SAMPLER_HIDDEN void __sampler_rt_unregister(struct __sampler_unit *u);
 SAMPLER_HIDDEN struct __sampler_unit *__sampler_rt_registry_live(void);
 SAMPLER_HIDDEN struct __sampler_unit *__sampler_rt_registry_retired(void);
 SAMPLER_HIDDEN void __sampler_rt_registry_atfork_prepare(void);
@@ -156,8 +167,41 @@ SAMPLER_HIDDEN void __sampler_rt_report_after_fork_child(void);
 /* Install the report-writing handler for each fatal signal whose disposition is
  * SIG_DFL now, and an alternate signal stack for the calling thread if it has none. */
 SAMPLER_HIDDEN void __sampler_rt_signals_install(void);
+/* A thread's first draw (the primary copy's seed_thread): give the thread an
+ * alternate signal stack, freed when it exits, if the runtime handles fatal signals
+ * and the thread has none. */
+SAMPLER_HIDDEN void __sampler_rt_signals_thread_start(void);
 /* The handler itself (exposed so tests can check what is installed). */
 SAMPLER_HIDDEN void __sampler_rt_fatal_signal_handler(int sig);
+
+/* ---- copies.c: several copies of the runtime in one process ---- */
+
+/* What one copy of the runtime offers the others (docs/runtime.md, "Shared libraries
+ * and several copies of the runtime"). Found through the ELF note .note.sampler-rt of the object the copy is
+ * linked into. Versioned separately from the ABI: copies of different builds may meet;
+ * fields are only ever appended (size says how many there are). */
+#define SAMPLER_RT_ANCHOR_VERSION 1u
+struct sampler_rt_anchor {
+  uint64_t magic;
+  uint32_t version;
+  uint32_t size;
+  /* The election slot, used in the first anchor in load order: the primary copy. */
+  struct sampler_rt_anchor *leader;
+  void (*register_unit)(struct __sampler_unit *u);
+  void (*unregister_unit)(struct __sampler_unit *u);
+  /* A fresh geometric gap for the calling thread, in [1, 2^62]; 0 when sampling is off. */
+  int64_t (*fresh_gap)(void);
+  void (*write_report)(void);
+};
+SAMPLER_HIDDEN extern struct sampler_rt_anchor __sampler_rt_anchor;
+/* From the once-routine: find the process's primary copy, electing this one if there
+ * is none yet. Returns the primary's anchor, or NULL if this copy is the primary. */
+SAMPLER_HIDDEN const struct sampler_rt_anchor *__sampler_rt_copies_elect(void);
+/* NULL if this copy is the primary (or has not started), else the primary's anchor. */
+SAMPLER_HIDDEN const struct sampler_rt_anchor *__sampler_rt_primary(void);
+/* Once, after the once-routine: keep the objects holding this copy and the election
+ * slot loaded (dlopen RTLD_NOLOAD|RTLD_NODELETE). */
+SAMPLER_HIDDEN void __sampler_rt_copies_pin(void);
 
 /* ---- init.c: once per process ---- */
 

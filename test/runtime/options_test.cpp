@@ -271,6 +271,8 @@ INSTANTIATE_TEST_SUITE_P(
                  "followed by p, h, t or %); using 'sampler.%p.report'"},
         BadValue{"SAMPLER_VERBOSE", "yes",
                  "sampler: SAMPLER_VERBOSE='yes' is not 0 or 1; using 0"},
+        BadValue{"SAMPLER_INHERIT", "true",
+                 "sampler: SAMPLER_INHERIT='true' is not 0 or 1; using 0"},
         BadValue{"SAMPLER_COUNTDOWNS", "/nonexistent/bank",
                  "sampler: SAMPLER_COUNTDOWNS='/nonexistent/bank' cannot be used: cannot open "
                  "it: No such file or directory; drawing countdowns instead"}));
@@ -304,4 +306,47 @@ TEST(Environment, VerboseSaysWhatItUses) {
   std::string err = load_and_capture(
       {{"SAMPLER_VERBOSE", "1"}, {"SAMPLER_SEED", "255"}, {"SAMPLER_FILE", "/tmp/v.%p"}}, env);
   EXPECT_EQ(err, "sampler: sparsity 100, seed 0x00000000000000ff, report '/tmp/v.%p'\n");
+}
+
+// exec'd programs do not inherit the run's settings: the runtime removes every variable
+// it reads once it has read them, unless SAMPLER_INHERIT=1 (ignored under AT_SECURE).
+namespace {
+const char *const kScrubbed[] = {"SAMPLER_FILE",       "SAMPLER_SPARSITY", "SAMPLER_SEED",
+                                 "SAMPLER_COUNTDOWNS", "SAMPLER_VERBOSE",  "SAMPLER_INHERIT"};
+void set_all(const char *inherit) {
+  setenv("SAMPLER_FILE", "/dev/null", 1);
+  setenv("SAMPLER_SPARSITY", "3", 1);
+  setenv("SAMPLER_SEED", "9", 1);
+  setenv("SAMPLER_COUNTDOWNS", "", 1);
+  setenv("SAMPLER_VERBOSE", "0", 1);
+  setenv("SAMPLER_INHERIT", inherit, 1);
+  setenv("SAMPLER_OTHER", "kept", 1); // not the runtime's: left alone
+}
+} // namespace
+
+TEST(Environment, ScrubbedAfterReadingUnlessInherit) {
+  set_all("0");
+  __sampler_rt_options_load(0);
+  __sampler_rt_options_scrub_environment(0);
+  EXPECT_EQ(__sampler_rt_opts.sparsity, 3u); // read first
+  for (const char *v : kScrubbed)
+    EXPECT_EQ(getenv(v), nullptr) << v;
+  EXPECT_STREQ(getenv("SAMPLER_OTHER"), "kept");
+
+  set_all("1");
+  __sampler_rt_options_load(0);
+  EXPECT_EQ(__sampler_rt_opts.inherit, 1);
+  __sampler_rt_options_scrub_environment(0);
+  EXPECT_STREQ(getenv("SAMPLER_SPARSITY"), "3");
+  EXPECT_STREQ(getenv("SAMPLER_INHERIT"), "1");
+
+  // setuid/setgid: ignored, and removed even with SAMPLER_INHERIT=1.
+  set_all("1");
+  __sampler_rt_options_load(1);
+  EXPECT_EQ(__sampler_rt_opts.inherit, 0);
+  __sampler_rt_options_scrub_environment(1);
+  for (const char *v : kScrubbed)
+    EXPECT_EQ(getenv(v), nullptr) << v;
+  unsetenv("SAMPLER_OTHER");
+  Env::baseline();
 }

@@ -245,7 +245,8 @@ TEST_F(Report, PathThatIsADirectory) {
   __sampler_write_report();
   EXPECT_EQ(cap.finish(), "sampler: cannot write report '" + dir.path() + "': Is a directory\n");
   // The temporary file was removed.
-  EXPECT_FALSE(file_exists(dir.path() + ".tmp." + std::to_string(getpid())));
+  EXPECT_FALSE(file_exists(dir.path() + ".tmp." + std::to_string(getpid()) + "." +
+                           std::to_string(gettid())));
 }
 
 TEST_F(Report, FullDiskGivesOneLine) {
@@ -322,7 +323,9 @@ TEST_F(Report, SetuidProgramReplacesASymlinkInsteadOfFollowingIt) {
 TEST_F(Report, StaleTemporaryFileIsReplaced) {
   TempDir dir;
   const std::string file = dir.file("r.report");
-  const std::string tmp = file + ".tmp." + std::to_string(getpid());
+  // <path>.tmp.<pid>.<tid>, left by an earlier process with our pid (and tid: the
+  // main thread's tid is the pid).
+  const std::string tmp = file + ".tmp." + std::to_string(getpid()) + "." + std::to_string(gettid());
   std::ofstream(tmp) << "garbage";
   ASSERT_EQ(symlink("/nonexistent/target", (file + ".tmp.1").c_str()), 0);
   Env env({{"SAMPLER_FILE", file.c_str()}});

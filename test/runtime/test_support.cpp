@@ -17,8 +17,9 @@
 
 namespace sampler_test {
 
-static const char *const kAllVars[] = {"SAMPLER_FILE", "SAMPLER_SPARSITY", "SAMPLER_SEED",
-                                       "SAMPLER_COUNTDOWNS", "SAMPLER_VERBOSE"};
+static const char *const kAllVars[] = {"SAMPLER_FILE",       "SAMPLER_SPARSITY",
+                                       "SAMPLER_SEED",       "SAMPLER_COUNTDOWNS",
+                                       "SAMPLER_VERBOSE",    "SAMPLER_INHERIT"};
 
 void Env::baseline() {
   for (const char *v : kAllVars)

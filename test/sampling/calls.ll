@@ -10,7 +10,7 @@
 ; CHECK-NEXT:  icmp sgt i64 %countdown.import, 1
 ; Fast copy: the weightless call passes without countdown traffic; the weighty
 ; one is bracketed by an export and a re-check with import.
-; CHECK:     sampler.fast:
+; CHECK:     sampler.body:
 ; CHECK-NEXT:  [[PAID:%.*]] = sub i64 %countdown.import, 1
 ; CHECK:     {{^}}y:
 ; CHECK-NEXT:  call void @pure()

@@ -11,10 +11,11 @@
 ; CHECK:     [[BACKEDGE:sampler.check[0-9]+]]:
 ; CHECK:       [[CD:%sampler.countdown[.0-9]*]] = phi i64 [ {{.*}}, %latch ], [ {{.*}}, %latch.slow ]
 ; CHECK-NEXT:  %countdown.enough{{[0-9]+}} = icmp sgt i64 [[CD]], 2
-; CHECK-NEXT:  br i1 %countdown.enough{{[0-9]+}}, label %[[FASTBE:sampler.fast[0-9]+]], label %[[SLOWHEAD:.*]], !prof
-; CHECK:     [[FASTBE]]:
-; CHECK-NEXT:  sub i64 [[CD]], 2
-; CHECK-NEXT:  br label %head
+; CHECK-NEXT:  br i1 %countdown.enough{{[0-9]+}}, label %head, label %head.slow, !prof
+; The fast copy's site in the loop test is a decrement:
+; CHECK:     {{^}}head:
+; CHECK:       %more = icmp slt i32
+; CHECK-NEXT:  %countdown.dec = sub i64 %sampler.countdown{{[.0-9]*}}, 1
 ; The fast latch and the slow latch both branch back to the check:
 ; CHECK:     {{^}}latch:
 ; CHECK:       br label %[[BACKEDGE]]

@@ -1,6 +1,7 @@
-; Two sites in one block: one region of weight 2, one check `countdown > 2`,
-; and on the fast path one subtract of 2 (design: docs/sampling.md). The
-; instrumented copy decrements per site and asks the runtime when it hits 0.
+; Two sites in one block: one region of weight 2 and one check `countdown > 2`.
+; In the fast copy each site is a decrement of the local countdown (the check
+; guarantees it stays above zero), which the optimiser folds into one subtract;
+; the instrumented copy decrements per site and asks the runtime when it hits 0.
 ; strlen and atoi are C library functions: weightless, so they split nothing.
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s
 ; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=O2
@@ -10,27 +11,26 @@
 ; CHECK-NEXT:  br label %sampler.check
 ; CHECK:     sampler.check:
 ; CHECK-NEXT:  %countdown.enough = icmp sgt i64 %countdown.import, 2
-; CHECK-NEXT:  br i1 %countdown.enough, label %sampler.fast, label %sampler.body.slow, !prof [[LIKELY:![0-9]+]]
-; CHECK:     sampler.fast:
-; CHECK-NEXT:  [[PAID:%.*]] = sub i64 %countdown.import, 2
-; CHECK-NEXT:  br label %sampler.body
-; The fast copy: the calls, no observation, no countdown traffic.
+; CHECK-NEXT:  br i1 %countdown.enough, label %sampler.body, label %sampler.body.slow, !prof [[LIKELY:![0-9]+]]
+; The fast copy: the calls, a decrement per site, no observation.
 ; CHECK:     sampler.body:
 ; CHECK-NEXT:  %n = call i64 @strlen(ptr %s)
+; CHECK-NEXT:  [[D1:%.*]] = sub i64 %countdown.import, 1
 ; CHECK-NEXT:  br label %site.cont
 ; CHECK:     site.cont:
 ; CHECK-NEXT:  %k = call i32 @atoi(ptr %s)
+; CHECK-NEXT:  [[D2:%.*]] = sub i64 [[D1]], 1
 ; CHECK-NEXT:  br label %site.cont1
 ; CHECK:     site.cont1:
 ; CHECK-NEXT:  %k64 = sext i32 %k to i64
 ; CHECK-NEXT:  %r = add i64 %n, %k64
-; CHECK-NEXT:  store i64 [[PAID]], ptr @__sampler_countdown
+; CHECK-NEXT:  store i64 [[D2]], ptr @__sampler_countdown
 ; CHECK-NEXT:  ret i64 %r
 ; The instrumented copy.
 ; CHECK:     sampler.body.slow:
 ; CHECK-NEXT:  %n.slow = call i64 @strlen(ptr %s)
-; CHECK-NEXT:  %countdown.dec = sub i64 %countdown.import, 1
-; CHECK-NEXT:  %countdown.zero = icmp sle i64 %countdown.dec, 0
+; CHECK-NEXT:  [[S1:%countdown.dec[0-9]*]] = sub i64 %countdown.import, 1
+; CHECK-NEXT:  %countdown.zero = icmp sle i64 [[S1]], 0
 ; CHECK-NEXT:  br i1 %countdown.zero, label %site.observe.slow, label %site.cont.slow, !prof [[UNLIKELY:![0-9]+]]
 ; CHECK:     site.observe.slow:
 ; CHECK-NEXT:  %countdown.next = call i64 @__sampler_next_countdown()
@@ -54,14 +54,14 @@
 ; O2-NEXT:   entry:
 ; O2-NEXT:     %countdown.import = load i64, ptr @__sampler_countdown
 ; O2-NEXT:     %countdown.enough = icmp sgt i64 %countdown.import, 2
-; O2-NEXT:     br i1 %countdown.enough, label %sampler.fast, label %sampler.body.slow
-; O2:        sampler.fast:
-; O2-NEXT:     [[SUB:%.*]] = add nsw i64 %countdown.import, -2
 ; O2-NEXT:     %n = tail call i64 @strlen(
+; O2-NEXT:     br i1 %countdown.enough, label %sampler.body, label %sampler.body.slow
+; O2:        sampler.body:
 ; O2-NEXT:     %k = tail call i32 @atoi(
+; O2-NEXT:     [[SUB:%.*]] = add nsw i64 %countdown.import, -2
 ; O2-NEXT:     br label %common.ret
 ; O2:        common.ret:
-; O2:          [[OUT:%.*]] = phi i64 [ [[SUB]], %sampler.fast ]
+; O2:          [[OUT:%.*]] = phi i64 [ [[SUB]], %sampler.body ]
 ; O2:          store i64 [[OUT]], ptr @__sampler_countdown
 ; O2-NEXT:     ret i64
 
