@@ -37,6 +37,10 @@ static cl::opt<bool> ClElements(
 static cl::opt<bool> ClCompareConstants(
     "sampler-compare-constants",
     cl::desc("scalar-pairs also compares with the function's constants"));
+static cl::opt<unsigned> ClCloneThreshold(
+    "sampler-clone-threshold",
+    cl::desc("Clone only functions with a region of at least N sites"),
+    cl::init(1));
 static cl::opt<std::string>
     ClSkip("sampler-skip", cl::desc("Functions not to instrument: f,g or @FILE"),
            cl::init(""));
@@ -61,5 +65,6 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
     Apply("exclude", ClExclude);
   Apply("elements", ClElements ? "1" : "0");
   Apply("compare-constants", ClCompareConstants ? "1" : "0");
+  Apply("clone-threshold", std::to_string(ClCloneThreshold));
   return Opts;
 }

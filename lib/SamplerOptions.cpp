@@ -106,6 +106,14 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
     (Name == "elements" ? Elements : CompareConstants) = *B;
     return Error::success();
   }
+  if (Name == "clone-threshold") {
+    unsigned N;
+    if (Value.getAsInteger(10, N) || N < 1)
+      return optionError("sampler: option 'clone-threshold' expects an integer "
+                         ">= 1, got '" + Value + "'");
+    CloneThreshold = N;
+    return Error::success();
+  }
   if (Name == "include" || Name == "exclude") {
     std::vector<std::string> &Into = Name == "include" ? Include : Exclude;
     std::set<std::string> Items;
@@ -130,7 +138,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   }
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
-                     "exclude, elements, compare-constants)");
+                     "exclude, elements, compare-constants, clone-threshold)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -40,6 +40,9 @@ struct SamplerOptions {
   bool Elements = false;
   /// scalar-pairs also compares with the function's integer constants.
   bool CompareConstants = false;
+  /// Clone a function (fast and instrumented copies) only when some region
+  /// has at least this many sites; 1 clones every function with sites.
+  unsigned CloneThreshold = 1;
   /// What the clang front end learned from the AST (source text of sites,
   /// functions declared in system headers, pragmas); null with opt.
   const FrontEndInfo *FrontEnd = nullptr;

@@ -72,7 +72,7 @@ public:
         SamplingTransform::lowerUnconditional(const_cast<Function &>(*F));
     } else {
       WeightlessInfo WI(M, Opts, HasSites);
-      SamplingTransform T(M, WI);
+      SamplingTransform T(M, WI, Opts.CloneThreshold);
       for (const Function *F : HasSites)
         T.run(const_cast<Function &>(*F));
     }

@@ -44,8 +44,9 @@ STATISTIC(NumInPlace, "Functions lowered in place (single copy)");
 STATISTIC(NumChecks, "Threshold checks inserted");
 STATISTIC(NumZeroWeightChecks, "Regions of weight 0 (no check needed)");
 
-SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI)
-    : M(M), WI(WI) {
+SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
+                                     unsigned CloneThreshold)
+    : M(M), WI(WI), CloneThreshold(CloneThreshold) {
   LLVMContext &C = M.getContext();
   auto *I64 = Type::getInt64Ty(C);
   Countdown = M.getGlobalVariable(abi::Countdown);
@@ -105,10 +106,13 @@ static void lowerInstrumentedMarker(CallInst *Marker, Value *Cd,
   BasicBlock *Cont = BI->getSuccessor(1);
   IRBuilder<> B(Marker);
   auto *I64 = B.getInt64Ty();
+  // `add nsw -1` and `< 1`: the countdown never overflows, and with the flags
+  // the subtraction sets, x86 folds load, decrement, store and test into
+  // `decq mem; jle` when the countdown is the thread-local itself.
   Value *Old = B.CreateLoad(I64, Cd, "countdown");
-  Value *Dec = B.CreateSub(Old, B.getInt64(1), "countdown.dec");
+  Value *Dec = B.CreateNSWAdd(Old, B.getInt64(-1), "countdown.dec");
   B.CreateStore(Dec, Cd);
-  Value *Fire = B.CreateICmpSLE(Dec, B.getInt64(0), "countdown.zero");
+  Value *Fire = B.CreateICmpSLT(Dec, B.getInt64(1), "countdown.zero");
   Marker->replaceAllUsesWith(Fire);
   Marker->eraseFromParent();
   MDBuilder MDB(BI->getContext());
@@ -133,11 +137,12 @@ bool SamplingTransform::canClone(Function &F) const {
   if (F.hasFnAttribute(Attribute::PresplitCoroutine))
     return false;
   for (BasicBlock &BB : F) {
-    if (BB.hasAddressTaken() || (BB.isEHPad() && !BB.isLandingPad()))
+    // Address-taken blocks and indirectbr are fine (computed goto: every
+    // dispatch goes through a check, see run()); asm goto is not.
+    if (BB.isEHPad() && !BB.isLandingPad())
       return false;
     for (Instruction &I : BB) {
-      if (isa<IndirectBrInst>(I) || isa<CallBrInst>(I) ||
-          I.getType()->isTokenTy())
+      if (isa<CallBrInst>(I) || I.getType()->isTokenTy())
         return false;
       if (auto *CB = dyn_cast<CallBase>(&I)) {
         if (CB->cannotDuplicate() || CB->isConvergent())
@@ -157,6 +162,68 @@ void SamplingTransform::lowerInPlace(Function &F) {
     lowerInstrumentedMarker(Marker, Countdown, Next);
 }
 
+uint64_t SamplingTransform::heaviestRegion(Function &F) const {
+  // The regions cloning would create, measured on the function as it is: a
+  // region ends at a loop back edge, a weighty call, a landing pad or a
+  // return. Blocks in reverse post-order of one DFS, whose retreating edges
+  // are the back edges, so every other predecessor comes first.
+  DenseMap<const BasicBlock *, unsigned> Order;
+  SmallVector<BasicBlock *, 64> PostOrder;
+  {
+    SmallVector<std::pair<BasicBlock *, unsigned>, 32> Stack;
+    DenseSet<BasicBlock *> Seen;
+    Stack.push_back({&F.getEntryBlock(), 0});
+    Seen.insert(&F.getEntryBlock());
+    while (!Stack.empty()) {
+      auto &[BB, Next] = Stack.back();
+      Instruction *T = BB->getTerminator();
+      if (Next < T->getNumSuccessors()) {
+        BasicBlock *S = T->getSuccessor(Next++);
+        if (Seen.insert(S).second)
+          Stack.push_back({S, 0});
+        continue;
+      }
+      Order[BB] = PostOrder.size();
+      PostOrder.push_back(BB);
+      Stack.pop_back();
+    }
+  }
+  auto IsBackEdge = [&](BasicBlock *From, BasicBlock *To) {
+    // In post-order numbering, a retreating edge goes to a block numbered
+    // no lower than its source (a block still on the DFS stack).
+    return Order.lookup(To) >= Order.lookup(From);
+  };
+  DenseMap<const BasicBlock *, uint64_t> In;
+  uint64_t Heaviest = 0;
+  for (BasicBlock *BB : reverse(PostOrder)) {
+    uint64_t Cur = BB->isLandingPad() ? 0 : In.lookup(BB);
+    for (Instruction &I : *BB) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB)
+        continue;
+      if (Function *Callee = CB->getCalledFunction();
+          Callee && Callee->getName() == abi::SiteMarker) {
+        ++Cur;
+      } else if (WI.isWeightyCall(*CB) && !isa<InvokeInst>(CB)) {
+        Heaviest = std::max(Heaviest, Cur);
+        Cur = 0;
+      }
+    }
+    Instruction *T = BB->getTerminator();
+    if (T->getNumSuccessors() == 0)
+      Heaviest = std::max(Heaviest, Cur);
+    auto *II = dyn_cast<InvokeInst>(T);
+    for (BasicBlock *S : successors(BB)) {
+      if (IsBackEdge(BB, S) || (II && WI.isWeightyCall(*II))) {
+        Heaviest = std::max(Heaviest, Cur);
+        continue;
+      }
+      In[S] = std::max(In.lookup(S), Cur);
+    }
+  }
+  return Heaviest;
+}
+
 namespace {
 /// A block that begins a region: reached through check edges only.
 struct CheckTarget {
@@ -169,7 +236,11 @@ bool SamplingTransform::run(Function &F) {
   SmallVector<CallInst *, 16> Markers = SiteTable::markersIn(F);
   if (Markers.empty())
     return true;
-  if (!canClone(F)) {
+  // Cloning pays when regions are heavy: a check, then one subtract for many
+  // sites. For light ones a single copy is cheaper (a site in place is one
+  // `decq %fs:...; jle`, with no import, export or check around calls) and
+  // keeps the function small enough to inline.
+  if (!canClone(F) || heaviestRegion(F) < CloneThreshold) {
     lowerInPlace(F);
     return false;
   }
@@ -301,6 +372,19 @@ bool SamplingTransform::run(Function &F) {
     CheckEdges.insert(E);
     Targets[E.second].Import = true;
   }
+  // Computed goto: a block whose address is taken may be entered from either
+  // copy (the address is data, e.g. a dispatch table), so it begins a region,
+  // and every indirectbr edge is a check edge. run() redirects the addresses
+  // to the check blocks.
+  for (BasicBlock &BB : F) {
+    if (BB.hasAddressTaken())
+      Targets[&BB];
+    if (auto *IBr = dyn_cast<IndirectBrInst>(BB.getTerminator()))
+      for (BasicBlock *To : IBr->successors()) {
+        CheckEdges.insert({&BB, To});
+        Targets[To];
+      }
+  }
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 16> BackEdges;
   FindFunctionBackedges(F, BackEdges);
   for (auto &E : BackEdges) {
@@ -364,8 +448,8 @@ bool SamplingTransform::run(Function &F) {
     // Fast copy: the site is one decrement (the check guaranteed it cannot
     // reach zero); the optimiser folds the decrements of a region.
     IRBuilder<> FB(Marker);
-    FB.CreateStore(FB.CreateSub(FB.CreateLoad(I64, Local, "countdown"),
-                                FB.getInt64(1), "countdown.dec"),
+    FB.CreateStore(FB.CreateNSWAdd(FB.CreateLoad(I64, Local, "countdown"),
+                                   FB.getInt64(-1), "countdown.dec"),
                    Local);
     foldMarker(Marker, 1);
     lowerInstrumentedMarker(SlowMarker, Local, Next);
@@ -393,6 +477,13 @@ bool SamplingTransform::run(Function &F) {
     CheckOf[Target] = Check;
   }
   Prologue->getTerminator()->replaceSuccessorWith(Body, CheckOf[Body]);
+  // Every address of a region's first block, in either copy (clones map
+  // blockaddress constants to the clone), now names the region's check.
+  for (auto &[Target, Check] : CheckOf)
+    for (BasicBlock *BB : {Target, cast<BasicBlock>(VMap[Target])})
+      if (BB->hasAddressTaken())
+        if (BlockAddress *BA = BlockAddress::lookup(BB))
+          BA->replaceAllUsesWith(BlockAddress::get(&F, Check));
   for (auto &[From, To] : CheckEdges) {
     From->getTerminator()->replaceSuccessorWith(To, CheckOf[To]);
     cast<BasicBlock>(VMap[From])

@@ -39,7 +39,10 @@ class WeightlessInfo;
 
 class SamplingTransform {
 public:
-  SamplingTransform(llvm::Module &M, const WeightlessInfo &WI);
+  /// Functions whose heaviest region has fewer than \p CloneThreshold sites
+  /// keep a single copy.
+  SamplingTransform(llvm::Module &M, const WeightlessInfo &WI,
+                    unsigned CloneThreshold);
   /// Rewrites \p F's markers. Returns false if F was lowered in place
   /// (single copy) rather than cloned.
   bool run(llvm::Function &F);
@@ -49,10 +52,14 @@ public:
 
 private:
   bool canClone(llvm::Function &F) const;
+  /// The most sites on a path between two points where cloning would place
+  /// checks (entry, back edges, weighty calls, landing pads).
+  uint64_t heaviestRegion(llvm::Function &F) const;
   void lowerInPlace(llvm::Function &F);
 
   llvm::Module &M;
   const WeightlessInfo &WI;
+  unsigned CloneThreshold;
   llvm::GlobalVariable *Countdown;
   llvm::FunctionCallee Next;
 };

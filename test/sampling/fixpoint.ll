@@ -4,7 +4,7 @@
 ;   without sites cannot reach a site). @via_rec calls @rec_a: weightless.
 ;   @indirect makes an indirect call: weighty.
 ; In @user (which has sites) only calls to weighty functions split regions.
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
+; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
 
 ; CHECK-LABEL: define void @user(
 ; CHECK:       {{^}}body:

@@ -1,22 +1,23 @@
-; A function that cannot be cloned (here: indirectbr, whose targets are block
-; addresses) keeps one copy, and each site works on the thread-local countdown
-; directly: slower, equally fair.
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
+; A function that cannot be cloned (here: asm goto, whose targets the asm
+; names) keeps one copy, and each site works on the thread-local countdown
+; directly (add nsw, then < 1).
+; RUN: %opt-sampler -passes=sampler -sampler-clone-threshold=1 -sampler-schemes=branches -S %s | FileCheck %s
 
 ; CHECK-LABEL: define i32 @dispatch(
 ; CHECK-NOT:   .slow
 ; CHECK:       %countdown = load i64, ptr @__sampler_countdown
-; CHECK-NEXT:  %countdown.dec = sub i64 %countdown, 1
+; CHECK-NEXT:  %countdown.dec = add nsw i64 %countdown, -1
 ; CHECK-NEXT:  store i64 %countdown.dec, ptr @__sampler_countdown
-; CHECK-NEXT:  %countdown.zero = icmp sle i64 %countdown.dec, 0
+; CHECK-NEXT:  %countdown.zero = icmp slt i64 %countdown.dec, 1
 ; CHECK:       call i64 @__sampler_next_countdown()
-; CHECK:       indirectbr ptr %t, [label %one, label %two]
+; CHECK:       callbr void asm "", "!i"()
+; CHECK-NEXT:    to label %one [label %two]
 
-define i32 @dispatch(i1 %c, ptr %t) {
+define i32 @dispatch(i1 %c) {
 entry:
   br i1 %c, label %go, label %one
 go:
-  indirectbr ptr %t, [label %one, label %two]
+  callbr void asm "", "!i"() to label %one [label %two]
 one:
   ret i32 1
 two:

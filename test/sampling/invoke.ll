@@ -2,7 +2,7 @@
 ; countdown is exported; the normal edge of a weighty invoke imports and
 ; re-checks; a landing pad imports and re-checks (the callee may have sampled
 ; before throwing); resume exports.
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
+; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
 
 ; CHECK-LABEL: define void @catcher(
 ; Fast copy:
@@ -62,7 +62,7 @@ r2:
 ; Regression: the value of a weighty invoke used after the check. It must be
 ; saved in the landing block of each copy and merged at the check, not used
 ; from the fast copy only (found building C++ with push_back).
-; RUN: %opt-sampler -passes='sampler,verify' -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=VALUE
+; RUN: %opt-sampler -sampler-clone-threshold=1 -passes='sampler,verify' -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=VALUE
 ; VALUE-LABEL: define void @value_used_after(
 ; VALUE:       {{^}}sampler.check{{[0-9]+}}:
 ; VALUE-NEXT:    [[MERGED:%.*]] = phi i32 [ %call, %sampler.invoke.cont ], [ %call.slow, %sampler.invoke.cont.slow ]

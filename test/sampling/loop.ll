@@ -3,7 +3,7 @@
 ; loop (1 site): weight 2. The back-edge region is the loop test again, or the
 ; test after the loop: weight 2 as well. Both copies' back edges go to the same
 ; check block.
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
+; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
 
 ; CHECK-LABEL: define i32 @count(
 ; CHECK:     sampler.check:
@@ -15,7 +15,7 @@
 ; The fast copy's site in the loop test is a decrement:
 ; CHECK:     {{^}}head:
 ; CHECK:       %more = icmp slt i32
-; CHECK-NEXT:  %countdown.dec = sub i64 %sampler.countdown{{[.0-9]*}}, 1
+; CHECK-NEXT:  %countdown.dec = add nsw i64 %sampler.countdown{{[.0-9]*}}, -1
 ; The fast latch and the slow latch both branch back to the check:
 ; CHECK:     {{^}}latch:
 ; CHECK:       br label %[[BACKEDGE]]

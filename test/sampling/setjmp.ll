@@ -1,7 +1,7 @@
 ; setjmp returns twice; the second return comes from a longjmp, whose caller
 ; exported its countdown. So setjmp is weighty: export before, import and
 ; re-check after. longjmp is weighty too: export before.
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
+; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
 
 ; CHECK-LABEL: define i32 @guarded(
 ; CHECK:       store i64 {{.*}}, ptr @__sampler_countdown

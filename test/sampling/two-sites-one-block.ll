@@ -3,8 +3,8 @@
 ; guarantees it stays above zero), which the optimiser folds into one subtract;
 ; the instrumented copy decrements per site and asks the runtime when it hits 0.
 ; strlen and atoi are C library functions: weightless, so they split nothing.
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s
-; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=O2
+; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s
+; RUN: %opt-sampler -sampler-clone-threshold=1 -passes='sampler,default<O2>' -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=O2
 
 ; CHECK-LABEL: define i64 @two(
 ; CHECK:       %countdown.import = load i64, ptr @__sampler_countdown
@@ -15,11 +15,11 @@
 ; The fast copy: the calls, a decrement per site, no observation.
 ; CHECK:     sampler.body:
 ; CHECK-NEXT:  %n = call i64 @strlen(ptr %s)
-; CHECK-NEXT:  [[D1:%.*]] = sub i64 %countdown.import, 1
+; CHECK-NEXT:  [[D1:%.*]] = add nsw i64 %countdown.import, -1
 ; CHECK-NEXT:  br label %site.cont
 ; CHECK:     site.cont:
 ; CHECK-NEXT:  %k = call i32 @atoi(ptr %s)
-; CHECK-NEXT:  [[D2:%.*]] = sub i64 [[D1]], 1
+; CHECK-NEXT:  [[D2:%.*]] = add nsw i64 [[D1]], -1
 ; CHECK-NEXT:  br label %site.cont1
 ; CHECK:     site.cont1:
 ; CHECK-NEXT:  %k64 = sext i32 %k to i64
@@ -29,8 +29,8 @@
 ; The instrumented copy.
 ; CHECK:     sampler.body.slow:
 ; CHECK-NEXT:  %n.slow = call i64 @strlen(ptr %s)
-; CHECK-NEXT:  [[S1:%countdown.dec[0-9]*]] = sub i64 %countdown.import, 1
-; CHECK-NEXT:  %countdown.zero = icmp sle i64 [[S1]], 0
+; CHECK-NEXT:  [[S1:%countdown.dec[0-9]*]] = add nsw i64 %countdown.import, -1
+; CHECK-NEXT:  %countdown.zero = icmp slt i64 [[S1]], 1
 ; CHECK-NEXT:  br i1 %countdown.zero, label %site.observe.slow, label %site.cont.slow, !prof [[UNLIKELY:![0-9]+]]
 ; CHECK:     site.observe.slow:
 ; CHECK-NEXT:  %countdown.next = call i64 @__sampler_next_countdown()
@@ -41,7 +41,7 @@
 ; CHECK:     site.sampled:
 ; CHECK:       atomicrmw add ptr {{.*}}, i64 1 monotonic
 ; CHECK:       %k.slow = call i32 @atoi(ptr %s)
-; CHECK:       sub i64 {{.*}}, 1
+; CHECK:       add nsw i64 {{.*}}, -1
 ; CHECK:       call i64 @__sampler_next_countdown()
 ; CHECK: declare i64 @__sampler_next_countdown() #[[COLD:[0-9]+]]
 ; CHECK: attributes #[[COLD]] = { cold nounwind }
