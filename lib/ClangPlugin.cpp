@@ -209,7 +209,11 @@ protected:
         [](llvm::PassBuilder &PB) {
           PB.registerPipelineStartEPCallback(
               [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
-                MPM.addPass(SamplerPass(*ActiveOptions));
+                MPM.addPass(SamplerInstrumentPass(*ActiveOptions));
+              });
+          PB.registerOptimizerLastEPCallback(
+              [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+                MPM.addPass(SamplerLowerPass(*ActiveOptions, /*Cleanup=*/true));
               });
         });
     return std::make_unique<SamplerASTConsumer>();

@@ -38,6 +38,8 @@ inline constexpr char SiteSection[] = ".sampler_sites";
 /// Module flag set once a module is instrumented, so that loading the pass
 /// twice (e.g. -fplugin and -fpass-plugin in one compile) instruments once.
 inline constexpr char InstrumentedFlag[] = "sampler.instrumented";
+/// Module flag set once the sampling transformation has lowered the markers.
+inline constexpr char LoweredFlag[] = "sampler.lowered";
 
 /// struct __sampler_unit { u32 abi_version; u32 flags; u64 num_counters;
 ///   u8 signature[16]; u64 *counters; const char *name; __sampler_unit *next; }

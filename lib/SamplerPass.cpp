@@ -11,6 +11,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 
 using namespace llvm;
 using namespace sampler;
@@ -26,12 +28,12 @@ STATISTIC(NumFunctions, "Functions with sites");
 
 namespace {
 
-/// The worker: one module, one run.
+/// Phase 1's worker: one module, one run.
 class ModuleInstrumenter {
 public:
   ModuleInstrumenter(Module &M, const SamplerOptions &Opts) : M(M), Opts(Opts) {}
 
-  bool run() {
+  void run() {
     std::vector<std::unique_ptr<Scheme>> Schemes;
     for (const std::string &Name : Opts.Schemes)
       if (auto S = createScheme(Name, Opts))
@@ -57,31 +59,10 @@ public:
     // selected, or skipped) run every time, as in a plain build.
     lowerUnselectedChecks(M);
     NumSites += Table.sites().size();
-    bool Changed = !Table.empty();
     Table.emit(Opts.Sampling);
-    if (!Changed)
-      return false;
-
-    DenseSet<const Function *> HasSites;
-    for (Function &F : M)
-      if (!F.isDeclaration() && !SiteTable::markersIn(F).empty())
-        HasSites.insert(&F);
-    NumFunctions += HasSites.size();
-    if (!Opts.Sampling) {
-      for (const Function *F : HasSites)
-        SamplingTransform::lowerUnconditional(const_cast<Function &>(*F));
-    } else {
-      WeightlessInfo WI(M, Opts, HasSites);
-      SamplingTransform T(M, WI, Opts.CloneThreshold);
-      for (const Function *F : HasSites)
-        T.run(const_cast<Function &>(*F));
-    }
-    if (Function *Marker = M.getFunction(abi::SiteMarker)) {
-      if (!Marker->use_empty())
-        report_fatal_error("sampler: internal error: a site marker was not lowered");
-      Marker->eraseFromParent();
-    }
-    return true;
+    if (!Opts.Sampling)
+      for (Function &F : M)
+        SamplingTransform::lowerUnconditional(F);
   }
 
 private:
@@ -102,15 +83,76 @@ private:
   const SamplerOptions &Opts;
 };
 
+/// Phase 2: returns the functions it transformed.
+SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) {
+  SmallVector<Function *, 32> Changed;
+  Function *Marker = M.getFunction(abi::SiteMarker);
+  if (!Marker)
+    return Changed;
+  DenseSet<const Function *> HasSites;
+  for (User *U : Marker->users())
+    if (auto *CI = dyn_cast<CallInst>(U))
+      HasSites.insert(CI->getFunction());
+  NumFunctions += HasSites.size();
+  WeightlessInfo WI(M, Opts, HasSites);
+  SamplingTransform T(M, WI, Opts.CloneThreshold);
+  for (Function &F : M)
+    if (HasSites.contains(&F)) {
+      T.run(F);
+      Changed.push_back(&F);
+    }
+  if (!Marker->use_empty())
+    report_fatal_error("sampler: internal error: a site marker was not lowered");
+  Marker->eraseFromParent();
+  return Changed;
+}
+
+bool markOnce(Module &M, StringRef Flag) {
+  // Loading the pass twice (e.g. -fplugin and -fpass-plugin) must not
+  // instrument or lower twice.
+  if (M.getModuleFlag(Flag))
+    return false;
+  M.addModuleFlag(Module::Max, Flag, 1);
+  return true;
+}
+
 } // namespace
 
-PreservedAnalyses SamplerPass::run(Module &M, ModuleAnalysisManager &) {
-  // Loading the pass twice (e.g. -fplugin and -fpass-plugin) must not
-  // instrument twice.
-  if (M.getModuleFlag(abi::InstrumentedFlag))
+PreservedAnalyses SamplerInstrumentPass::run(Module &M, ModuleAnalysisManager &) {
+  if (!markOnce(M, abi::InstrumentedFlag))
     return PreservedAnalyses::all();
-  M.addModuleFlag(Module::Max, abi::InstrumentedFlag, 1);
   ModuleInstrumenter(M, Opts).run();
+  return PreservedAnalyses::none();
+}
+
+PreservedAnalyses SamplerLowerPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (!markOnce(M, abi::LoweredFlag))
+    return PreservedAnalyses::all();
+  SmallVector<Function *, 32> Changed = lowerMarkers(M, Opts);
+  if (Changed.empty())
+    return PreservedAnalyses::all();
+  if (Cleanup) {
+    // Nothing else optimises after this point: fold the fast copy's
+    // decrements and drop what the lowering made dead.
+    FunctionAnalysisManager &FAM =
+        MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    FunctionPassManager FPM;
+    FPM.addPass(InstCombinePass());
+    FPM.addPass(SimplifyCFGPass());
+    for (Function *F : Changed) {
+      FAM.invalidate(*F, PreservedAnalyses::none());
+      if (!F->hasOptNone())
+        FPM.run(*F, FAM);
+    }
+  }
+  return PreservedAnalyses::none();
+}
+
+PreservedAnalyses SamplerPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  PreservedAnalyses PA = SamplerInstrumentPass(Opts).run(M, MAM);
+  if (PA.areAllPreserved())
+    return PA;
+  SamplerLowerPass(Opts, /*Cleanup=*/false).run(M, MAM);
   return PreservedAnalyses::none();
 }
 
@@ -119,13 +161,22 @@ void sampler::registerSamplerPass(PassBuilder &PB,
   PB.registerPipelineParsingCallback(
       [GetOptions](StringRef Name, ModulePassManager &MPM,
                    ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name != "sampler")
+        if (Name == "sampler")
+          MPM.addPass(SamplerPass(GetOptions()));
+        else if (Name == "sampler-instrument")
+          MPM.addPass(SamplerInstrumentPass(GetOptions()));
+        else if (Name == "sampler-lower")
+          MPM.addPass(SamplerLowerPass(GetOptions(), /*Cleanup=*/true));
+        else
           return false;
-        MPM.addPass(SamplerPass(GetOptions()));
         return true;
       });
   PB.registerPipelineStartEPCallback(
       [GetOptions](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(SamplerPass(GetOptions()));
+        MPM.addPass(SamplerInstrumentPass(GetOptions()));
+      });
+  PB.registerOptimizerLastEPCallback(
+      [GetOptions](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(SamplerLowerPass(GetOptions(), /*Cleanup=*/true));
       });
 }

@@ -14,8 +14,9 @@
 //   clang-19 -fpass-plugin=build/lib/SamplerPass.so -O2 -c x.c
 //   build/bin/sampler-cc -O2 x.c -o x        (what users run)
 //
-// The pass runs at the start of the pipeline (before optimisation), so the
-// optimiser folds the fast path, and at -O0 too (it is required).
+// Sites are inserted at the start of the pipeline (before optimisation, so
+// they are the source's constructs) and sampled at its end (after inlining,
+// so cloning does not change what gets inlined); both run at -O0 too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SAMPLER_SAMPLERPASS_H
@@ -31,6 +32,39 @@ class PassBuilder;
 
 namespace sampler {
 
+/// Phase 1, at the start of the pipeline: the schemes insert their sites
+/// (markers and observation code, docs/internals.md §3), and the unit's
+/// counters, site table and registration are emitted. In the unconditional
+/// build the markers are lowered at once (every execution observed).
+class SamplerInstrumentPass : public llvm::PassInfoMixin<SamplerInstrumentPass> {
+public:
+  explicit SamplerInstrumentPass(SamplerOptions Opts) : Opts(std::move(Opts)) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+
+private:
+  SamplerOptions Opts;
+};
+
+/// Phase 2, at the end of the optimisation pipeline (after inlining): the
+/// weightless analysis and the sampling transformation, which lowers every
+/// marker. With \p Cleanup, transformed functions then get InstCombine and
+/// SimplifyCFG, which fold each region's decrements into one subtract (no
+/// optimisation runs after this point otherwise).
+class SamplerLowerPass : public llvm::PassInfoMixin<SamplerLowerPass> {
+public:
+  SamplerLowerPass(SamplerOptions Opts, bool Cleanup)
+      : Opts(std::move(Opts)), Cleanup(Cleanup) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+
+private:
+  SamplerOptions Opts;
+  bool Cleanup;
+};
+
+/// Both phases back to back (`opt -passes=sampler`): what the IR tests use to
+/// see the transformation's shape before any optimisation.
 class SamplerPass : public llvm::PassInfoMixin<SamplerPass> {
 public:
   explicit SamplerPass(SamplerOptions Opts) : Opts(std::move(Opts)) {}
@@ -47,8 +81,9 @@ private:
 /// defaults) in the clang plugin.
 SamplerOptions getDefaultPassOptions();
 
-/// Registers the pass with a PassBuilder: `-passes=sampler` and the pipeline
-/// start extension point.
+/// Registers the passes with a PassBuilder: `-passes=sampler`,
+/// `sampler-instrument` and `sampler-lower`, phase 1 at the pipeline start
+/// extension point and phase 2 at the optimizer-last one.
 void registerSamplerPass(llvm::PassBuilder &PB,
                          std::function<SamplerOptions()> GetOptions);
 

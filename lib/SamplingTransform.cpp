@@ -70,11 +70,18 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
   }
 }
 
-/// The branch a marker feeds: `br i1 %marker, label %observe, label %cont`.
+/// The branch a marker feeds as the schemes built it,
+/// `br i1 %marker, label %observe, label %cont` in the marker's block; null
+/// when the optimiser has reshaped it (the marker's value then goes through
+/// the general lowering below).
 static BranchInst *markerBranch(CallInst *Marker) {
-  assert(Marker->hasOneUse() && "a site marker feeds exactly its branch");
-  auto *BI = cast<BranchInst>(Marker->user_back());
-  assert(BI->isConditional() && BI->getCondition() == Marker);
+  if (!Marker->hasOneUse())
+    return nullptr;
+  auto *BI = dyn_cast<BranchInst>(Marker->user_back());
+  if (!BI || !BI->isConditional() || BI->getParent() != Marker->getParent() ||
+      BI->getSuccessor(0) == BI->getSuccessor(1) ||
+      !BI->getSuccessor(0)->getSinglePredecessor())
+    return nullptr;
   return BI;
 }
 
@@ -82,6 +89,12 @@ static BranchInst *markerBranch(CallInst *Marker) {
 /// successor \p Succ (0: observe, 1: skip), and deletes the marker.
 static void foldMarker(CallInst *Marker, unsigned Succ) {
   BranchInst *BI = markerBranch(Marker);
+  if (!BI) {
+    Marker->replaceAllUsesWith(
+        ConstantInt::getBool(Marker->getContext(), Succ == 0));
+    Marker->eraseFromParent();
+    return;
+  }
   BasicBlock *Keep = BI->getSuccessor(Succ);
   BasicBlock *Drop = BI->getSuccessor(1 - Succ);
   Drop->removePredecessor(BI->getParent());
@@ -95,6 +108,41 @@ void SamplingTransform::lowerUnconditional(Function &F) {
     foldMarker(Marker, 0);
 }
 
+/// Calls the runtime for the next countdown (with its calling convention).
+static CallInst *callNext(IRBuilder<> &B, FunctionCallee Next) {
+  CallInst *R = B.CreateCall(Next, {}, "countdown.next");
+  if (auto *F = dyn_cast<Function>(Next.getCallee()))
+    R->setCallingConv(F->getCallingConv());
+  return R;
+}
+
+/// The instrumented form of a site whose marker's value is used in some other
+/// way than the schemes' branch: the marker becomes the value
+///   cd = *Cd - 1; *Cd = cd; taken = false;
+///   if (cd < 1) { r = next(); *Cd = |r|; taken = r > 0; }
+static void lowerInstrumentedMarkerValue(CallInst *Marker, Value *Cd,
+                                         FunctionCallee Next) {
+  IRBuilder<> B(Marker);
+  auto *I64 = B.getInt64Ty();
+  Value *Dec = B.CreateNSWAdd(B.CreateLoad(I64, Cd, "countdown"),
+                              B.getInt64(-1), "countdown.dec");
+  B.CreateStore(Dec, Cd);
+  Value *Fire = B.CreateICmpSLT(Dec, B.getInt64(1), "countdown.zero");
+  MDBuilder MDB(Marker->getContext());
+  Instruction *Then = SplitBlockAndInsertIfThen(
+      Fire, Marker->getIterator(), false, MDB.createUnlikelyBranchWeights());
+  B.SetInsertPoint(Then);
+  CallInst *R = callNext(B, Next);
+  Value *Take = B.CreateICmpSGT(R, B.getInt64(0), "sample");
+  B.CreateStore(B.CreateSelect(Take, R, B.CreateNeg(R)), Cd);
+  B.SetInsertPoint(Marker);
+  PHINode *Taken = B.CreatePHI(B.getInt1Ty(), 2, "site.taken");
+  Taken->addIncoming(B.getFalse(), Then->getParent()->getSinglePredecessor());
+  Taken->addIncoming(Take, Then->getParent());
+  Marker->replaceAllUsesWith(Taken);
+  Marker->eraseFromParent();
+}
+
 /// The instrumented form of one site, on the countdown stored at \p Cd (the
 /// function's local, or the thread-local itself):
 ///   cd = *Cd - 1; *Cd = cd; if (cd <= 0) {
@@ -102,6 +150,8 @@ void SamplingTransform::lowerUnconditional(Function &F) {
 static void lowerInstrumentedMarker(CallInst *Marker, Value *Cd,
                                     FunctionCallee Next) {
   BranchInst *BI = markerBranch(Marker);
+  if (!BI)
+    return lowerInstrumentedMarkerValue(Marker, Cd, Next);
   BasicBlock *Observe = BI->getSuccessor(0);
   BasicBlock *Cont = BI->getSuccessor(1);
   IRBuilder<> B(Marker);
@@ -123,9 +173,7 @@ static void lowerInstrumentedMarker(CallInst *Marker, Value *Cd,
       Observe->splitBasicBlock(Observe->getFirstNonPHIIt(), "site.sampled");
   Instruction *OldTerm = Observe->getTerminator();
   B.SetInsertPoint(OldTerm);
-  CallInst *R = B.CreateCall(Next, {}, "countdown.next");
-  if (auto *F = dyn_cast<Function>(Next.getCallee()))
-    R->setCallingConv(F->getCallingConv());
+  CallInst *R = callNext(B, Next);
   Value *Take = B.CreateICmpSGT(R, B.getInt64(0), "sample");
   Value *Abs = B.CreateSelect(Take, R, B.CreateNeg(R));
   B.CreateStore(Abs, Cd);

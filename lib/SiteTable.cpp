@@ -41,11 +41,14 @@ Function *SiteTable::getMarker(Module &M) {
       abi::SiteMarker,
       FunctionType::get(Type::getInt1Ty(C), {Type::getInt32Ty(C)}, false));
   auto *F = cast<Function>(FC.getCallee());
-  // The marker only stands for "is this execution observed?": it has no
-  // side effects the optimiser must keep, but nothing runs between the
-  // schemes and the lowering that replaces it, so no attribute is needed
-  // beyond nounwind (it never throws).
+  // The marker stands for "is this execution observed?" from the schemes
+  // (start of the pipeline) to the sampling transformation (its end). The
+  // optimiser must keep it (it writes memory nobody else can see) but may move
+  // user memory operations across it; inlining and unrolling may copy it,
+  // which is right: every dynamic execution still crosses one marker.
   F->addFnAttr(Attribute::NoUnwind);
+  F->addFnAttr(Attribute::WillReturn);
+  F->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
   return F;
 }
 

@@ -55,6 +55,38 @@ inline std::string escapeField(std::string_view S) {
   return Out;
 }
 
+/// A piece of a file that is being rejected, for the error message (which
+/// quotes it): TAB, newline and backslash as \t, \n, \\, any other byte
+/// outside printable ASCII as \xNN, and at most Max characters of that, then
+/// "..." if the piece goes on. The message stays one short readable line
+/// whatever the file holds.
+inline std::string excerpt(std::string_view S, size_t Max = 40) {
+  static const char Hex[] = "0123456789abcdef";
+  std::string Out;
+  for (size_t I = 0; I < S.size(); ++I) {
+    char C = S[I];
+    unsigned char U = (unsigned char)C;
+    char Esc[5] = {C, 0, 0, 0, 0};
+    switch (C) {
+    case '\t': Esc[0] = '\\'; Esc[1] = 't'; break;
+    case '\n': Esc[0] = '\\'; Esc[1] = 'n'; break;
+    case '\\': Esc[1] = '\\'; break;
+    default:
+      if (U < 0x20 || U >= 0x7f) {
+        Esc[0] = '\\';
+        Esc[1] = 'x';
+        Esc[2] = Hex[U >> 4];
+        Esc[3] = Hex[U & 15];
+      }
+    }
+    size_t Len = std::char_traits<char>::length(Esc);
+    if (Out.size() + Len > Max)
+      return Out + "...";
+    Out.append(Esc, Len);
+  }
+  return Out;
+}
+
 } // namespace sampler
 
 #endif

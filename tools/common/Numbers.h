@@ -7,6 +7,7 @@
 #ifndef SAMPLER_TOOLS_NUMBERS_H
 #define SAMPLER_TOOLS_NUMBERS_H
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -48,7 +49,8 @@ inline bool parseSigned(std::string_view S, int64_t &Out) {
     return false;
   if (Neg ? V > uint64_t(INT64_MAX) + 1 : V > uint64_t(INT64_MAX))
     return false;
-  Out = Neg ? int64_t(0 - V) : int64_t(V);
+  // -V without unsigned wrap-around (V may be 2^63, whose negation is INT64_MIN).
+  Out = !Neg ? int64_t(V) : V == 0 ? 0 : -int64_t(V - 1) - 1;
   return true;
 }
 
@@ -85,6 +87,43 @@ inline std::string toDecimal(unsigned __int128 V) {
   } while (V);
   return P;
 }
+
+/// Exact decimal sum of two decimal strings of digits.
+inline std::string addDecimal(std::string_view A, std::string_view B) {
+  std::string Out;
+  Out.reserve(std::max(A.size(), B.size()) + 1);
+  unsigned Carry = 0;
+  for (size_t I = 0; I < A.size() || I < B.size() || Carry; ++I) {
+    unsigned D = Carry;
+    if (I < A.size())
+      D += unsigned(A[A.size() - 1 - I] - '0');
+    if (I < B.size())
+      D += unsigned(B[B.size() - 1 - I] - '0');
+    Out += char('0' + D % 10);
+    Carry = D / 10;
+  }
+  return std::string(Out.rbegin(), Out.rend());
+}
+
+/// The exact sum of at most two 128-bit values: a predicate that adds two
+/// cells has a count below 2^65 and an estimate (count x sparsity) that may
+/// need 129 bits.
+struct Sum129 {
+  unsigned __int128 Low = 0;
+  bool Carry = false; // 2^128 (at most once: at most two values are added)
+
+  Sum129 &operator+=(unsigned __int128 V) {
+    Low += V;
+    if (Low < V)
+      Carry = true;
+    return *this;
+  }
+  std::string decimal() const {
+    return Carry ? addDecimal(toDecimal(Low),
+                              "340282366920938463463374607431768211456")
+                 : toDecimal(Low);
+  }
+};
 
 } // namespace sampler
 

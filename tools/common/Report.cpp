@@ -73,7 +73,7 @@ struct Parser {
 
   bool number(std::string_view Field, uint64_t &Out, const char *What) {
     if (!parseUnsigned(Field, Out))
-      return fail(std::string("malformed number '") + std::string(Field) +
+      return fail(std::string("malformed number '") + excerpt(Field) +
                   "' in " + What);
     return true;
   }
@@ -92,7 +92,7 @@ struct Parser {
       uint64_t I, V;
       if (Colon == std::string_view::npos || !parseUnsigned(Tok.substr(0, Colon), I) ||
           !parseUnsigned(Tok.substr(Colon + 1), V))
-        return fail("malformed number in count '" + std::string(Tok) +
+        return fail("malformed number in count '" + excerpt(Tok) +
                     "' (expected INDEX:VALUE)");
       if (I >= U.NumCells)
         return fail("cell index " + std::to_string(I) + " out of range (unit has " +
@@ -140,12 +140,12 @@ struct Parser {
       if (!HaveN || !Tab)
         return fail("malformed 'unit' record (expected unit SIG N FLAGS NAME)");
       if (!Signature::parse(Sig, U.Sig))
-        return fail("malformed signature '" + std::string(Sig) +
+        return fail("malformed signature '" + excerpt(Sig) +
                     "' (expected 32 lowercase hex digits)");
       if (!number(N, U.NumCells, "'unit' cell count"))
         return false;
       if (!parseUnsigned32(F, U.Flags))
-        return fail("malformed number '" + std::string(F) + "' in 'unit' flags");
+        return fail("malformed number '" + excerpt(F) + "' in 'unit' flags");
       if (!unescapeField(Rest, U.Name))
         return fail("bad escape in unit name");
       R.Units.push_back(std::move(U));
@@ -180,7 +180,7 @@ struct Parser {
       if (!header(HTime))
         return false;
       if (!parseSigned(Rest, R.Time))
-        return fail("malformed number '" + std::string(Rest) + "' in 'time'");
+        return fail("malformed number '" + excerpt(Rest) + "' in 'time'");
       return true;
     }
     if (Key == "end") {
@@ -194,7 +194,7 @@ struct Parser {
       if (Kind == "exit" && Tab) {
         R.End = EndKind::Exit;
         if (!parseSigned(Rest, R.EndValue))
-          return fail("malformed number '" + std::string(Rest) +
+          return fail("malformed number '" + excerpt(Rest) +
                       "' in 'end' exit status");
         return true;
       }
@@ -229,7 +229,7 @@ struct Parser {
       if (!header(HSeed))
         return false;
       if (!parseHex64(Rest, R.Seed))
-        return fail("malformed number '" + std::string(Rest) +
+        return fail("malformed number '" + excerpt(Rest) +
                     "' in 'seed' (expected 0x and 1 to 16 hex digits)");
       return true;
     }
@@ -239,7 +239,7 @@ struct Parser {
       return fail("'sampler-report' record not on the first line");
     if (L.empty())
       return fail("empty line");
-    return fail("unknown record '" + std::string(Key) + "'");
+    return fail("unknown record '" + excerpt(Key) + "'");
   }
 };
 
@@ -271,7 +271,7 @@ bool sampler::parseReport(std::string_view Text, Report &Out, ReportError &Err) 
       if (L == "sampler-report\t1")
         continue;
       if (L.substr(0, 15) == "sampler-report\t")
-        return P.fail("unsupported report version '" + std::string(L.substr(15)) +
+        return P.fail("unsupported report version '" + excerpt(L.substr(15)) +
                       "' (this reader knows version 1)");
       return P.fail("bad magic: not a sampler report (expected "
                     "'sampler-report<TAB>1' on the first line)");

@@ -3,10 +3,6 @@
 #include "SiteTable.h"
 #include "Numbers.h"
 
-#include "llvm/Object/ELFObjectFile.h"
-#include "llvm/Object/ObjectFile.h"
-#include "llvm/Support/Error.h"
-
 #include <cctype>
 #include <cstring>
 
@@ -61,7 +57,7 @@ bool sampler::parseSiteRecord(std::string_view Rec, Unit &U, unsigned &LineNo,
       }
       if (startsWith(L, "SAMPLER-SITES ")) {
         Err = "unsupported site table version '" +
-              std::string(L.substr(14)) + "' (this reader knows version 1)";
+              excerpt(L.substr(14)) + "' (this reader knows version 1)";
         return false;
       }
       Err = "bad magic: expected 'SAMPLER-SITES 1'";
@@ -74,16 +70,16 @@ bool sampler::parseSiteRecord(std::string_view Rec, Unit &U, unsigned &LineNo,
         return false;
       }
       if (!Signature::parse(F[1], U.Sig)) {
-        Err = "malformed signature '" + std::string(F[1]) +
+        Err = "malformed signature '" + excerpt(F[1]) +
               "' (expected 32 lowercase hex digits)";
         return false;
       }
       if (!parseUnsigned(F[2], U.NumCounters)) {
-        Err = "malformed number of counters '" + std::string(F[2]) + "'";
+        Err = "malformed number of counters '" + excerpt(F[2]) + "'";
         return false;
       }
       if (!parseUnsigned32(F[3], U.Flags)) {
-        Err = "malformed flags '" + std::string(F[3]) + "'";
+        Err = "malformed flags '" + excerpt(F[3]) + "'";
         return false;
       }
       State = Source;
@@ -117,11 +113,11 @@ bool sampler::parseSiteRecord(std::string_view Rec, Unit &U, unsigned &LineNo,
       }
       Site S;
       if (!parseUnsigned(F[0], S.Offset)) {
-        Err = "malformed site offset '" + std::string(F[0]) + "'";
+        Err = "malformed site offset '" + excerpt(F[0]) + "'";
         return false;
       }
       if (!parseUnsigned(F[1], S.NumCells) || S.NumCells == 0) {
-        Err = "malformed site cell count '" + std::string(F[1]) + "'";
+        Err = "malformed site cell count '" + excerpt(F[1]) + "'";
         return false;
       }
       if (F[2].empty()) {
@@ -134,11 +130,11 @@ bool sampler::parseSiteRecord(std::string_view Rec, Unit &U, unsigned &LineNo,
         return false;
       }
       if (!parseUnsigned32(F[4], S.Line)) {
-        Err = "malformed line number '" + std::string(F[4]) + "'";
+        Err = "malformed line number '" + excerpt(F[4]) + "'";
         return false;
       }
       if (!parseUnsigned32(F[5], S.Column)) {
-        Err = "malformed column number '" + std::string(F[5]) + "'";
+        Err = "malformed column number '" + excerpt(F[5]) + "'";
         return false;
       }
       if (!unescapeField(F[6], S.Function)) {
@@ -165,8 +161,10 @@ bool sampler::parseSiteRecord(std::string_view Rec, Unit &U, unsigned &LineNo,
         Err = "a branches site needs at least 2 cells";
         return false;
       }
-      if (S.Scheme == "returns" && S.NumCells != 3) {
-        Err = "a returns site has exactly 3 cells";
+      if (uint64_t Want = schemeCells(S.Scheme); Want && S.NumCells != Want) {
+        Err = "a " + S.Scheme + " site has exactly " + std::to_string(Want) +
+              (Want == 1 ? " cell" : " cells") + ", not " +
+              std::to_string(S.NumCells);
         return false;
       }
       NextFree = S.Offset + S.NumCells;
@@ -213,51 +211,6 @@ bool sampler::parseSiteSection(std::string_view Data, std::vector<Unit> &Out,
   return true;
 }
 
-LoadResult sampler::loadSiteTable(const std::string &Path, SiteTable &Table,
-                                  std::string &Err) {
-  using namespace llvm;
-  using namespace llvm::object;
-  Table = SiteTable();
-  Table.Path = Path;
-  Expected<OwningBinary<ObjectFile>> ObjOrErr =
-      ObjectFile::createObjectFile(Path);
-  if (!ObjOrErr) {
-    Err = toString(ObjOrErr.takeError());
-    return LoadResult::Error;
-  }
-  const ObjectFile &Obj = *ObjOrErr->getBinary();
-  if (!isa<ELFObjectFileBase>(&Obj)) {
-    Err = "not an ELF file";
-    return LoadResult::Error;
-  }
-  bool Found = false;
-  for (const SectionRef &Sec : Obj.sections()) {
-    Expected<StringRef> Name = Sec.getName();
-    if (!Name) {
-      consumeError(Name.takeError());
-      continue;
-    }
-    if (*Name != SiteSectionName)
-      continue;
-    Found = true;
-    Expected<StringRef> Contents = Sec.getContents();
-    if (!Contents) {
-      Err = "cannot read section " + std::string(SiteSectionName) + ": " +
-            toString(Contents.takeError());
-      return LoadResult::Error;
-    }
-    std::string E;
-    // An object file may hold several sections of that name (one per group);
-    // each is a sequence of whole records.
-    if (!parseSiteSection(std::string_view(Contents->data(), Contents->size()),
-                          Table.Units, E)) {
-      Err = "corrupt site table: " + E;
-      return LoadResult::Error;
-    }
-  }
-  return Found ? LoadResult::Ok : LoadResult::NoTable;
-}
-
 void SiteIndex::add(const SiteTable &T) {
   for (const Unit &U : T.Units)
     Map.emplace(U.Sig, Entry{&T, &U});
@@ -265,14 +218,36 @@ void SiteIndex::add(const SiteTable &T) {
 
 static constexpr std::string_view CasesMarker = "; cases: ";
 
-bool sampler::isSwitchSite(const Site &S) {
-  return S.Scheme == "branches" &&
-         (S.NumCells != 2 ||
-          S.Description.find(CasesMarker) != std::string::npos ||
-          startsWith(S.Description, "switch"));
+namespace {
+// Cell labels of the fixed-size schemes (docs/internals.md §2).
+const char *const BranchLabels[] = {"false", "true"};
+const char *const ReturnsLabels[] = {"<0", "==0", ">0"};
+const char *const PairLabels[] = {"less", "equal", "greater"};
+const char *const FloatLabels[] = {"-inf",      "-normal", "-denormal",
+                                   "-0",        "+0",      "+denormal",
+                                   "+normal",   "+inf",    "NaN"};
+const char *const BoundsLabels[] = {"min", "max"};
+const char *const EntryLabels[] = {"calls"};
+const char *const CheckLabels[] = {"sampled", "failed"};
+
+struct FixedScheme {
+  std::string_view Name;
+  uint64_t Cells;
+  const char *const *Labels;
+};
+const FixedScheme FixedSchemes[] = {
+    {"returns", 3, ReturnsLabels},     {"scalar-pairs", 3, PairLabels},
+    {"float-kinds", 9, FloatLabels},   {"bounds", 2, BoundsLabels},
+    {"function-entries", 1, EntryLabels}, {"checks", 2, CheckLabels},
+};
+
+const FixedScheme *fixedScheme(std::string_view Name) {
+  for (const FixedScheme &F : FixedSchemes)
+    if (F.Name == Name)
+      return &F;
+  return nullptr;
 }
 
-namespace {
 bool isIdentChar(char C) {
   return std::isalnum((unsigned char)C) || C == '_' || C == '%' || C == '@' ||
          C == '$' || C == '.';
@@ -315,74 +290,116 @@ std::vector<std::string> integerLiterals(std::string_view D) {
   }
   return Out;
 }
+
+/// The case values of a switch site with Cases cases: from the description's
+/// "; cases: v1,...,vn" suffix (what the pass writes), else its last Cases
+/// integer literals. False if it lists fewer.
+bool switchCases(std::string_view D, uint64_t Cases,
+                 std::vector<std::string> &Out) {
+  Out.clear();
+  size_t M = D.rfind(CasesMarker);
+  if (M != std::string_view::npos) {
+    std::string_view List = D.substr(M + CasesMarker.size());
+    bool Ok = true;
+    while (Ok && Out.size() <= Cases) {
+      size_t Comma = List.find(',');
+      std::string_view V = List.substr(0, Comma);
+      while (!V.empty() && V.front() == ' ')
+        V.remove_prefix(1);
+      int64_t Dummy;
+      Ok = parseSigned(V, Dummy);
+      if (Ok)
+        Out.emplace_back(V);
+      if (Comma == std::string_view::npos)
+        break;
+      List.remove_prefix(Comma + 1);
+    }
+    if (Ok && Out.size() == Cases)
+      return true;
+    Out.clear();
+  }
+  std::vector<std::string> Lits = integerLiterals(D);
+  if (Lits.size() < Cases)
+    return false;
+  Out.assign(Lits.end() - std::ptrdiff_t(Cases), Lits.end());
+  return true;
+}
 } // namespace
+
+uint64_t sampler::schemeCells(std::string_view Scheme) {
+  const FixedScheme *F = fixedScheme(Scheme);
+  return F ? F->Cells : 0;
+}
+
+bool sampler::isSwitchSite(const Site &S) {
+  return S.Scheme == "branches" &&
+         (S.NumCells != 2 ||
+          S.Description.find(CasesMarker) != std::string::npos ||
+          startsWith(S.Description, "switch"));
+}
 
 bool sampler::cellsAreValues(const Site &S) {
   return S.Scheme == "bounds" && S.NumCells == 2;
 }
 
-std::vector<std::string> sampler::cellLabels(const Site &S) {
-  std::vector<std::string> L;
-  if (S.Scheme == "branches" && !isSwitchSite(S))
-    return {"false", "true"};
-  if (S.Scheme == "returns")
-    return {"<0", "==0", ">0"};
-  static const struct {
-    const char *Scheme;
-    std::vector<std::string> Labels;
-  } Fixed[] = {
-      {"scalar-pairs", {"less", "equal", "greater"}},
-      {"float-kinds",
-       {"-inf", "-normal", "-denormal", "-0", "+0", "+denormal", "+normal",
-        "+inf", "NaN"}},
-      {"function-entries", {"calls"}},
-      {"checks", {"sampled", "failed"}},
-      {"bounds", {"min", "max"}},
-  };
-  for (const auto &F : Fixed)
-    if (S.Scheme == F.Scheme && S.NumCells == F.Labels.size())
-      return F.Labels;
-  if (isSwitchSite(S)) {
-    // cells [default, case 1, ..., case n]. The pass ends the description
-    // with "; cases: v1,v2,...,vn"; otherwise take its last n integer literals.
-    uint64_t Cases = S.NumCells - 1;
-    size_t M = S.Description.rfind(CasesMarker);
-    if (M != std::string::npos) {
-      std::string_view List(S.Description);
-      List.remove_prefix(M + CasesMarker.size());
-      std::vector<std::string> Vals;
-      bool Ok = true;
-      while (Ok) {
-        size_t Comma = List.find(',');
-        std::string_view V = List.substr(0, Comma);
-        while (!V.empty() && V.front() == ' ')
-          V.remove_prefix(1);
-        int64_t Dummy;
-        Ok = parseSigned(V, Dummy);
-        if (Ok)
-          Vals.emplace_back(V);
-        if (Comma == std::string_view::npos)
-          break;
-        List.remove_prefix(Comma + 1);
-      }
-      if (Ok && Vals.size() == Cases) {
-        L.push_back("default");
-        for (const std::string &V : Vals)
-          L.push_back("case " + V);
-        return L;
-      }
+bool sampler::isComparisonSite(const Site &S) {
+  return (S.Scheme == "returns" || S.Scheme == "scalar-pairs") &&
+         S.NumCells == 3;
+}
+
+CellLabels::CellLabels(const Site &S) : NumCells(S.NumCells) {
+  if (S.Scheme == "branches") {
+    if (!isSwitchSite(S)) {
+      Fixed = BranchLabels;
+      return;
     }
-    std::vector<std::string> Lits = integerLiterals(S.Description);
-    if (Lits.size() >= Cases) {
-      L.push_back("default");
-      for (size_t I = Lits.size() - Cases; I < Lits.size(); ++I)
-        L.push_back("case " + Lits[I]);
-      return L;
+    // cells [default, case 1, ..., case n]
+    Switch = switchCases(S.Description, S.NumCells - 1, Cases);
+    return;
+  }
+  if (const FixedScheme *F = fixedScheme(S.Scheme))
+    if (S.NumCells == F->Cells)
+      Fixed = F->Labels;
+}
+
+std::string CellLabels::operator[](uint64_t I) const {
+  if (Fixed)
+    return Fixed[I];
+  if (Switch)
+    return I == 0 ? std::string("default") : "case " + Cases[I - 1];
+  return "cell " + std::to_string(I);
+}
+
+std::vector<Predicate> sampler::sitePredicates(const Site &S) {
+  if (!isComparisonSite(S))
+    return {};
+  // The two sides: the value and what it is compared with.
+  std::string Left, Right;
+  bool Sides = true;
+  if (S.Scheme == "returns") {
+    Left = S.Description;
+    Right = "0";
+  } else {
+    static constexpr std::string_view Sep = " <=> ";
+    size_t P = S.Description.rfind(Sep);
+    if (P == std::string::npos) {
+      Sides = false;
+    } else {
+      Left = S.Description.substr(0, P);
+      Right = S.Description.substr(P + Sep.size());
     }
   }
-  for (uint64_t I = 0; I < S.NumCells; ++I)
-    L.push_back("cell " + std::to_string(I));
-  return L;
+  static const struct {
+    const char *Op;
+    unsigned Cells;
+  } Ops[] = {{"<", 1}, {"<=", 3}, {"==", 2}, {"!=", 5}, {">", 4}, {">=", 6}};
+  std::vector<Predicate> Out;
+  Out.reserve(6);
+  for (const auto &O : Ops)
+    Out.push_back({Sides ? Left + " " + O.Op + " " + Right
+                         : S.Description + ": " + O.Op,
+                   O.Cells});
+  return Out;
 }
 
 std::string sampler::siteLocation(const Site &S, const Unit &U) {

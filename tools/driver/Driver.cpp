@@ -403,15 +403,16 @@ int main(int argc, char **argv) {
   std::string LibDir = Dir + "/lib";
 
   Out.push_back("-I" + Dir + "/include");
+  // What we add must not draw "argument unused" warnings (errors with
+  // -Werror) from commands that compile nothing, e.g. assembling a .s or
+  // linking objects (clang warns about an unused -D there, not about -I).
+  Out.push_back("--start-no-unused-arguments");
   // sampler.h's checks become sites only when the pass is there to take them.
   Out.push_back("-D__SAMPLER__=1");
   if (!PreprocessOnly) {
     std::string Plugin = LibDir + "/SamplerPass.so";
     if (!fileExists(Plugin))
       fatal("plugin not found: " + Plugin);
-    // What we add must not draw "argument unused" warnings (errors with
-    // -Werror) from commands that compile nothing, e.g. assembling a .s.
-    Out.push_back("--start-no-unused-arguments");
     Out.push_back("-fplugin=" + Plugin);
     // Sites need source positions: -Rpass=<a pattern no pass matches> makes
     // clang track locations without emitting debug info. A user's own -Rpass=
@@ -423,8 +424,8 @@ int main(int argc, char **argv) {
     Out.push_back("-fno-discard-value-names");
     for (std::string &P : Flags.PluginArgs)
       Out.push_back(std::move(P));
-    Out.push_back("--end-no-unused-arguments");
   }
+  Out.push_back("--end-no-unused-arguments");
   if (Links) {
     if (Flags.SharedRuntime || Shared) {
       std::string Rt = LibDir + "/libsampler_rt.so";
@@ -444,9 +445,9 @@ int main(int argc, char **argv) {
       Out.push_back(Rt);
       // Instrumented shared libraries the program loads bind to this copy of
       // the runtime (one countdown, one registry, one report); the copy in
-      // libsampler_rt.so they depend on then stays dormant.
-      if (!Shared)
-        Out.push_back("-Wl,--export-dynamic-symbol=__sampler_*");
+      // libsampler_rt.so they depend on then stays dormant. (-shared links
+      // took the branch above: a library exports no runtime of its own.)
+      Out.push_back("-Wl,--export-dynamic-symbol=__sampler_*");
     }
     Out.push_back("-lm");
     Out.push_back("-lpthread");

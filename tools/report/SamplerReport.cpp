@@ -98,10 +98,47 @@ unsigned __int128 estimate(uint64_t Count, uint64_t Scale) {
   return (unsigned __int128)Count * Scale;
 }
 
-llvm::json::Value jsonNumber(unsigned __int128 V) {
-  if (V <= UINT64_MAX)
-    return uint64_t(V);
-  return double(V);
+/// An exact non-negative integer attribute: estimates (and the counts of
+/// predicates that add two cells) may exceed 64 bits, which json::Value cannot
+/// hold; JSON numbers have no such limit.
+void bigNumber(llvm::json::OStream &J, llvm::StringRef Key,
+               const std::string &Decimal) {
+  J.attributeBegin(Key);
+  J.rawValue(Decimal);
+  J.attributeEnd();
+}
+
+/// A predicate of a comparison site with its count and estimate (the sum of
+/// its cells' counts and estimates).
+struct PredicateCount {
+  std::string Text;
+  Sum129 Count, Estimate;
+};
+
+std::vector<PredicateCount> predicateCounts(const Site &S, const UnitView &V,
+                                            uint64_t Scale) {
+  std::vector<PredicateCount> Out;
+  for (Predicate &P : sitePredicates(S)) {
+    PredicateCount PC{std::move(P.Text), {}, {}};
+    for (unsigned K = 0; K < 3; ++K)
+      if (P.Cells & (1u << K)) {
+        uint64_t C = V.cell(S.Offset + K);
+        PC.Count += C;
+        PC.Estimate += estimate(C, Scale);
+      }
+    Out.push_back(std::move(PC));
+  }
+  return Out;
+}
+
+/// Bounds cells: [min, max] values, signed.
+struct Bounds {
+  int64_t Min, Max;
+  bool observed() const { return !boundsNeverObserved(Min, Max); }
+};
+
+Bounds boundsOf(const Site &S, const UnitView &V) {
+  return {int64_t(V.cell(S.Offset)), int64_t(V.cell(S.Offset + 1))};
 }
 
 void printText(llvm::raw_ostream &OS, const std::string &Path, const Report &R,
@@ -146,17 +183,19 @@ void printText(llvm::raw_ostream &OS, const std::string &Path, const Report &R,
     }
     const Unit &TU = *V.Match->U;
     for (const Site &S : TU.Sites) {
-      std::vector<std::string> Labels = cellLabels(S);
-      if (cellsAreValues(S)) {
-        // [min, max] values, not counts; [INT64_MAX, INT64_MIN]: never seen.
-        int64_t Min = int64_t(V.cell(S.Offset)), Max = int64_t(V.cell(S.Offset + 1));
-        bool Observed = Min <= Max;
-        if (!All && !Observed)
-          continue;
+      CellLabels Labels(S);
+      auto Head = [&] {
         OS << "  " << siteLocation(S, TU) << "  " << escapeField(S.Function)
            << "  " << S.Scheme << "  " << escapeField(S.Description) << "  ";
-        if (Observed)
-          OS << Labels[0] << "=" << Min << " " << Labels[1] << "=" << Max;
+      };
+      if (cellsAreValues(S)) {
+        // [min, max] values, not counts: no estimate.
+        Bounds B = boundsOf(S, V);
+        if (!All && !B.observed())
+          continue;
+        Head();
+        if (B.observed())
+          OS << Labels[0] << "=" << B.Min << " " << Labels[1] << "=" << B.Max;
         else
           OS << "never observed";
         OS << "\n";
@@ -164,8 +203,7 @@ void printText(llvm::raw_ostream &OS, const std::string &Path, const Report &R,
       }
       if (!All && !V.anyNonZero(S.Offset, S.NumCells))
         continue;
-      OS << "  " << siteLocation(S, TU) << "  " << escapeField(S.Function)
-         << "  " << S.Scheme << "  " << escapeField(S.Description) << "  ";
+      Head();
       for (uint64_t I = 0; I < S.NumCells; ++I)
         OS << (I ? " " : "") << Labels[I] << "=" << V.cell(S.Offset + I);
       if (ShowEstimate) {
@@ -175,6 +213,21 @@ void printText(llvm::raw_ostream &OS, const std::string &Path, const Report &R,
              << toDecimal(estimate(V.cell(S.Offset + I), Scale));
       }
       OS << "\n";
+      // The six predicates of a comparison site, one a line, aligned.
+      std::vector<PredicateCount> Preds = predicateCounts(S, V, Scale);
+      std::vector<std::string> Texts;
+      size_t Width = 0;
+      for (const PredicateCount &P : Preds) {
+        Texts.push_back(escapeField(P.Text));
+        Width = std::max(Width, Texts.back().size());
+      }
+      for (size_t K = 0; K < Preds.size(); ++K) {
+        OS << "    " << Texts[K] << std::string(Width - Texts[K].size(), ' ')
+           << "  count " << Preds[K].Count.decimal();
+        if (ShowEstimate)
+          OS << "  estimate " << Preds[K].Estimate.decimal();
+        OS << "\n";
+      }
     }
   }
 }
@@ -224,7 +277,7 @@ void printJSON(llvm::json::OStream &J, const std::string &Path,
               J.object([&] {
                 J.attribute("cell", I);
                 J.attribute("count", C);
-                J.attribute("estimate", jsonNumber(estimate(C, Scale)));
+                bigNumber(J, "estimate", toDecimal(estimate(C, Scale)));
               });
             };
             J.attributeArray("raw", [&] {
@@ -242,11 +295,11 @@ void printJSON(llvm::json::OStream &J, const std::string &Path,
           J.attribute("source", TU.Source);
           J.attributeArray("sites", [&] {
             for (const Site &S : TU.Sites) {
-              std::vector<std::string> Labels = cellLabels(S);
+              CellLabels Labels(S);
               bool Values = cellsAreValues(S);
-              bool Observed =
-                  Values && int64_t(V.cell(S.Offset)) <= int64_t(V.cell(S.Offset + 1));
-              if (!All && (Values ? !Observed : !V.anyNonZero(S.Offset, S.NumCells)))
+              Bounds B = Values ? boundsOf(S, V) : Bounds{0, 0};
+              if (!All && (Values ? !B.observed()
+                                  : !V.anyNonZero(S.Offset, S.NumCells)))
                 continue;
               J.object([&] {
                 J.attribute("offset", S.Offset);
@@ -258,7 +311,7 @@ void printJSON(llvm::json::OStream &J, const std::string &Path,
                 J.attribute("description", S.Description);
                 if (Values) {
                   // [min, max] values (signed), not counts: no estimates.
-                  J.attribute("observed", Observed);
+                  J.attribute("observed", B.observed());
                   J.attributeArray("values", [&] {
                     for (uint64_t I = 0; I < S.NumCells; ++I)
                       J.object([&] {
@@ -266,17 +319,25 @@ void printJSON(llvm::json::OStream &J, const std::string &Path,
                         J.attribute("value", int64_t(V.cell(S.Offset + I)));
                       });
                   });
-                  return;
+                } else {
+                  J.attributeArray("counts", [&] {
+                    for (uint64_t I = 0; I < S.NumCells; ++I) {
+                      uint64_t C = V.cell(S.Offset + I);
+                      J.object([&] {
+                        J.attribute("label", Labels[I]);
+                        J.attribute("count", C);
+                        bigNumber(J, "estimate", toDecimal(estimate(C, Scale)));
+                      });
+                    }
+                  });
                 }
-                J.attributeArray("counts", [&] {
-                  for (uint64_t I = 0; I < S.NumCells; ++I) {
-                    uint64_t C = V.cell(S.Offset + I);
+                J.attributeArray("predicates", [&] {
+                  for (const PredicateCount &P : predicateCounts(S, V, Scale))
                     J.object([&] {
-                      J.attribute("label", Labels[I]);
-                      J.attribute("count", C);
-                      J.attribute("estimate", jsonNumber(estimate(C, Scale)));
+                      J.attribute("text", P.Text);
+                      bigNumber(J, "count", P.Count.decimal());
+                      bigNumber(J, "estimate", P.Estimate.decimal());
                     });
-                  }
                 });
               });
             }

@@ -1,9 +1,9 @@
 //===- SamplerSites.cpp - print the site table of ELF files ---------------===//
 //
-//   sampler-sites [--json] FILE...
+//   sampler-sites [--json] [--predicates] FILE...
 //
 // Prints the `.sampler_sites` table (docs/internals.md §2) of object files,
-// executables and shared libraries.
+// executables and shared libraries, and the predicates of comparison sites.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -23,21 +24,37 @@ static const char *const Tool = "sampler-sites";
 
 static void usage(FILE *To) {
   std::fprintf(To,
-               "USAGE: %s [--json] FILE...\n"
+               "USAGE: %s [--json] [--predicates] FILE...\n"
                "\n"
                "Prints the sampler site table (section .sampler_sites) of each "
                "ELF object file,\n"
                "executable or shared library.\n"
                "\n"
                "OPTIONS:\n"
-               "  --json   Print JSON instead of a table\n"
-               "  --help   Print this help\n",
+               "  --json         Print JSON instead of a table (with the "
+               "predicates)\n"
+               "  --predicates   Under each returns / scalar-pairs site, list "
+               "the six\n"
+               "                 predicates it stands for and the cells they "
+               "add up\n"
+               "  --help         Print this help\n",
                Tool);
 }
 
-static void printHuman(llvm::raw_ostream &OS, const SiteTable &T, bool Header) {
-  if (Header)
-    OS << T.Path << ":\n";
+/// "cell 3" or "cells 2, 4": the cells of a predicate.
+static std::string predicateCells(const Site &S, const Predicate &P) {
+  std::string Out;
+  unsigned N = 0;
+  for (unsigned K = 0; K < 3; ++K)
+    if (P.Cells & (1u << K)) {
+      Out += (N++ ? ", " : "") + std::to_string(S.Offset + K);
+    }
+  return (N == 1 ? "cell " : "cells ") + Out;
+}
+
+static void printHuman(llvm::raw_ostream &OS, const SiteTable &T,
+                       bool Predicates) {
+  OS << T.Path << ":\n";
   for (const Unit &U : T.Units) {
     OS << "unit " << U.Sig.hex() << "  source " << escapeField(U.Source)
        << "  counters " << U.NumCounters << "  flags " << U.Flags
@@ -48,6 +65,18 @@ static void printHuman(llvm::raw_ostream &OS, const SiteTable &T, bool Header) {
          << "  " << S.Scheme << "  " << escapeField(S.Description)
          << "  (cells " << S.Offset << ".." << S.Offset + S.NumCells - 1
          << ")\n";
+      if (!Predicates)
+        continue;
+      std::vector<Predicate> Preds = sitePredicates(S);
+      std::vector<std::string> Texts;
+      size_t Width = 0;
+      for (const Predicate &P : Preds) {
+        Texts.push_back(escapeField(P.Text));
+        Width = std::max(Width, Texts.back().size());
+      }
+      for (size_t K = 0; K < Preds.size(); ++K)
+        OS << "    " << Texts[K] << std::string(Width - Texts[K].size(), ' ')
+           << "  (" << predicateCells(S, Preds[K]) << ")\n";
     }
   }
 }
@@ -75,8 +104,20 @@ static void printJSON(llvm::json::OStream &J, const SiteTable &T) {
                 J.attribute("function", S.Function);
                 J.attribute("description", S.Description);
                 J.attributeArray("labels", [&] {
-                  for (const std::string &L : cellLabels(S))
-                    J.value(L);
+                  CellLabels Labels(S);
+                  for (uint64_t I = 0; I < S.NumCells; ++I)
+                    J.value(Labels[I]);
+                });
+                J.attributeArray("predicates", [&] {
+                  for (const Predicate &P : sitePredicates(S))
+                    J.object([&] {
+                      J.attribute("text", P.Text);
+                      J.attributeArray("cells", [&] {
+                        for (unsigned K = 0; K < 3; ++K)
+                          if (P.Cells & (1u << K))
+                            J.value(uint64_t(S.Offset + K));
+                      });
+                    });
                 });
               });
             }
@@ -88,7 +129,7 @@ static void printJSON(llvm::json::OStream &J, const SiteTable &T) {
 }
 
 int main(int argc, char **argv) {
-  bool JSON = false;
+  bool JSON = false, Predicates = false;
   std::vector<std::string> Files;
   bool NoMoreOptions = false;
   for (int I = 1; I < argc; ++I) {
@@ -97,6 +138,8 @@ int main(int argc, char **argv) {
       NoMoreOptions = true;
     } else if (!NoMoreOptions && A == "--json") {
       JSON = true;
+    } else if (!NoMoreOptions && A == "--predicates") {
+      Predicates = true;
     } else if (!NoMoreOptions && (A == "--help" || A == "-h")) {
       usage(stdout);
       return 0;
@@ -153,7 +196,7 @@ int main(int argc, char **argv) {
       if (!First)
         OS << "\n";
       First = false;
-      printHuman(OS, T, true);
+      printHuman(OS, T, Predicates);
     }
   }
   OS.flush();

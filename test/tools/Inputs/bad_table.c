@@ -21,6 +21,14 @@
 #define TABLE HEAD "site 0\t2\tbranches\ta.c\t3x\t7\tmain\tx > 0\nend\n"
 #elif defined(AFTER_END)
 #define TABLE HEAD SITE "end\nsite 2\t3\treturns\ta.c\t4\t3\tmain\tf()\n"
+#elif defined(PAIR_CELLS)
+#define TABLE HEAD "site 0\t2\tscalar-pairs\ta.c\t3\t7\tmain\tx <=> y\nend\n"
+#elif defined(ENTRY_CELLS)
+#define TABLE HEAD "site 0\t2\tfunction-entries\ta.c\t3\t7\tmain\tmain\nend\n"
+#elif defined(BINARY_NUMBER)
+#define TABLE HEAD "site 0\t2\tbranches\ta.c\t3\t7\xff\x01\tmain\tx > 0\nend\n"
+#elif defined(LONG_NUMBER)
+#define TABLE HEAD "site 0\t2\tbranches\ta.c\t3\t7777777777777777777777777777777777777777777777777777777\tmain\tx > 0\nend\n"
 #else
 #error "pick a corruption"
 #endif
