@@ -209,11 +209,7 @@ protected:
         [](llvm::PassBuilder &PB) {
           PB.registerPipelineStartEPCallback(
               [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
-                MPM.addPass(SamplerInstrumentPass(*ActiveOptions));
-              });
-          PB.registerOptimizerLastEPCallback(
-              [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
-                MPM.addPass(SamplerLowerPass(*ActiveOptions, /*Cleanup=*/true));
+                MPM.addPass(SamplerPass(*ActiveOptions));
               });
         });
     return std::make_unique<SamplerASTConsumer>();

@@ -14,9 +14,11 @@
 //   clang-19 -fpass-plugin=build/lib/SamplerPass.so -O2 -c x.c
 //   build/bin/sampler-cc -O2 x.c -o x        (what users run)
 //
-// Sites are inserted at the start of the pipeline (before optimisation, so
-// they are the source's constructs) and sampled at its end (after inlining,
-// so cloning does not change what gets inlined); both run at -O0 too.
+// Both phases run at the start of the pipeline (before optimisation), so the
+// optimiser folds the fast path, and at -O0 too (the passes are required).
+// `sampler-instrument` and `sampler-lower` run the phases separately (e.g.
+// sampling after the optimiser: -passes='sampler-instrument,default<O2>,
+// sampler-lower'), which docs/benchmarks.md measured and did not adopt.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SAMPLER_SAMPLERPASS_H
@@ -82,8 +84,8 @@ private:
 SamplerOptions getDefaultPassOptions();
 
 /// Registers the passes with a PassBuilder: `-passes=sampler`,
-/// `sampler-instrument` and `sampler-lower`, phase 1 at the pipeline start
-/// extension point and phase 2 at the optimizer-last one.
+/// `sampler-instrument` and `sampler-lower`, and both phases at the pipeline
+/// start extension point.
 void registerSamplerPass(llvm::PassBuilder &PB,
                          std::function<SamplerOptions()> GetOptions);
 
