@@ -1,7 +1,7 @@
 // The source can declare functions weightless (so calls to them do not split
 // regions) or skip them (no sites): by pragma or by attribute. Functions
 // declared in system headers are weightless, except those that take callbacks.
-// RUN: %clang -fplugin=%plugin -O0 -S -emit-llvm %s -o - | FileCheck %s
+// RUN: %clang -fplugin=%plugin -fplugin-arg-sampler-clone-threshold=1 -O0 -S -emit-llvm %s -o - | FileCheck %s
 
 #include <stdlib.h>
 #include <string.h>
