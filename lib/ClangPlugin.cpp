@@ -207,10 +207,7 @@ protected:
                                                  StringRef) override {
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
         [](llvm::PassBuilder &PB) {
-          PB.registerPipelineStartEPCallback(
-              [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
-                MPM.addPass(SamplerPass(*ActiveOptions));
-              });
+          registerSamplerPass(PB, [] { return *ActiveOptions; });
         });
     return std::make_unique<SamplerASTConsumer>();
   }

@@ -41,6 +41,9 @@ static cl::opt<unsigned> ClCloneThreshold(
     "sampler-clone-threshold",
     cl::desc("Clone only functions with a region of at least N sites"),
     cl::init(1));
+static cl::opt<bool> ClSampleLate(
+    "sampler-sample-late",
+    cl::desc("Sample at the end of the pipeline (after inlining)"));
 static cl::opt<std::string>
     ClSkip("sampler-skip", cl::desc("Functions not to instrument: f,g or @FILE"),
            cl::init(""));
@@ -66,5 +69,6 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("elements", ClElements ? "1" : "0");
   Apply("compare-constants", ClCompareConstants ? "1" : "0");
   Apply("clone-threshold", std::to_string(ClCloneThreshold));
+  Apply("sample-late", ClSampleLate ? "1" : "0");
   return Opts;
 }

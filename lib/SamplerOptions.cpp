@@ -99,11 +99,14 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       SkipFunctions.insert(P.trim().str());
     return Error::success();
   }
-  if (Name == "elements" || Name == "compare-constants") {
+  if (Name == "elements" || Name == "compare-constants" ||
+      Name == "sample-late") {
     auto B = parseBool(Name, Value);
     if (!B)
       return B.takeError();
-    (Name == "elements" ? Elements : CompareConstants) = *B;
+    (Name == "elements" ? Elements
+     : Name == "sample-late" ? SampleLate
+                             : CompareConstants) = *B;
     return Error::success();
   }
   if (Name == "clone-threshold") {
@@ -138,7 +141,8 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   }
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
-                     "exclude, elements, compare-constants, clone-threshold)");
+                     "exclude, elements, compare-constants, clone-threshold, "
+                     "sample-late)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

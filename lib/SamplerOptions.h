@@ -43,6 +43,9 @@ struct SamplerOptions {
   /// Clone a function (fast and instrumented copies) only when some region
   /// has at least this many sites; 1 clones every function with sites.
   unsigned CloneThreshold = 1;
+  /// Insert sites at the pipeline start but sample at its end (after
+  /// inlining). Off by default: on Lua it bought nothing (docs/benchmarks.md).
+  bool SampleLate = false;
   /// What the clang front end learned from the AST (source text of sites,
   /// functions declared in system headers, pragmas); null with opt.
   const FrontEndInfo *FrontEnd = nullptr;

@@ -177,6 +177,16 @@ void sampler::registerSamplerPass(PassBuilder &PB,
   // no instructions and cost code size, docs/benchmarks.md.)
   PB.registerPipelineStartEPCallback(
       [GetOptions](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(SamplerPass(GetOptions()));
+        SamplerOptions Opts = GetOptions();
+        if (Opts.SampleLate)
+          MPM.addPass(SamplerInstrumentPass(Opts));
+        else
+          MPM.addPass(SamplerPass(Opts));
+      });
+  PB.registerOptimizerLastEPCallback(
+      [GetOptions](ModulePassManager &MPM, OptimizationLevel) {
+        SamplerOptions Opts = GetOptions();
+        if (Opts.SampleLate)
+          MPM.addPass(SamplerLowerPass(Opts, /*Cleanup=*/true));
       });
 }

@@ -65,8 +65,14 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
     // Reached once per sample: keep it out of the fast path's way.
     F->addFnAttr(Attribute::Cold);
     F->addFnAttr(Attribute::NoUnwind);
-    if (PreserveMost)
+    if (PreserveMost) {
       F->setCallingConv(CallingConv::PreserveMost);
+      // Never through a lazily bound PLT slot: glibc's lazy resolver does not
+      // preserve r10, which preserve_most callers may keep live across the
+      // call (wrong results in instrumented shared libraries). nonlazybind
+      // calls through a GOT entry resolved when the library is loaded.
+      F->addFnAttr(Attribute::NonLazyBind);
+    }
   }
 }
 

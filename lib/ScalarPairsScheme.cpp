@@ -27,6 +27,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IntrinsicInst.h"
 
 using namespace llvm;
 using namespace sampler;
@@ -39,6 +40,21 @@ struct Other {
   Constant *Value_; // NULL pointer or constant
   std::string Name;
 };
+
+/// With lifetime markers: the last marker of \p AI that dominates \p At must
+/// be a start (the variable exists there). Without markers (-O0): in scope.
+bool inScope(AllocaInst *AI, Instruction *At,
+             const DenseMap<AllocaInst *, SmallVector<IntrinsicInst *, 4>> &Lifetimes,
+             const DominatorTree &DT) {
+  auto It = Lifetimes.find(AI);
+  if (It == Lifetimes.end())
+    return true;
+  IntrinsicInst *Last = nullptr;
+  for (IntrinsicInst *M : It->second)
+    if (DT.dominates(M, At) && (!Last || DT.dominates(Last, M)))
+      Last = M;
+  return Last && Last->getIntrinsicID() == Intrinsic::lifetime_start;
+}
 
 class ScalarPairsScheme : public Scheme {
 public:
@@ -59,6 +75,9 @@ public:
     // the globals the function uses.
     MapVector<Type *, SmallVector<AllocaInst *, 8>> Locals;
     DenseMap<AllocaInst *, SmallVector<StoreInst *, 4>> StoresTo;
+    // Lifetime markers (clang emits them at -O1 and above) bound a local's
+    // scope: after its llvm.lifetime.end the variable no longer exists.
+    DenseMap<AllocaInst *, SmallVector<IntrinsicInst *, 4>> Lifetimes;
     for (Instruction &I : F.getEntryBlock())
       if (auto *AI = dyn_cast<AllocaInst>(&I))
         if (isProgramVariable(AI) && wanted(AI->getAllocatedType()))
@@ -70,6 +89,11 @@ public:
         if (auto *SI = dyn_cast<StoreInst>(&I))
           if (auto *AI = dyn_cast<AllocaInst>(SI->getPointerOperand()))
             StoresTo[AI].push_back(SI);
+        if (auto *II = dyn_cast<IntrinsicInst>(&I))
+          if (II->isLifetimeStartOrEnd())
+            if (auto *AI = dyn_cast<AllocaInst>(
+                    II->getArgOperand(1)->stripPointerCasts()))
+              Lifetimes[AI].push_back(II);
         for (Value *Op : I.operands()) {
           if (auto *GV = dyn_cast<GlobalVariable>(Op->stripPointerCasts()))
             if (!GV->isConstant() && wanted(GV->getValueType()) &&
@@ -92,7 +116,7 @@ public:
         bool Initialised = any_of(StoresTo.lookup(AI), [&](StoreInst *S) {
           return S != A.Store && DT.dominates(S, A.Store);
         });
-        if (Initialised)
+        if (Initialised && inScope(AI, A.Store, Lifetimes, DT))
           Others.push_back({AI, nullptr, variableName(AI)});
       }
       for (GlobalVariable *GV : Globals)

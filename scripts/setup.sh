@@ -36,6 +36,10 @@ PACKAGES=(
   patch
   # lua5.4 is built with its own Makefile's `linux` target (no readline), so it needs
   # nothing beyond make and the compiler: no libreadline-dev.
+  tcl                  # sqlite3: tclsh generates the amalgamation sqlite3.c during its build
+  ed                   # bc: its build runs fix-libmath_h, an ed script
+  # (test/real/*.sh also use python3, above, to generate the compressors' input data, and
+  # gzip, tar, cmp and ldd, which every Debian system has.)
   # later work: random program generation and test-case reduction
   csmith
   creduce

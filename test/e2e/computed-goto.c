@@ -67,3 +67,14 @@ int main(void) {
   printf("%ld\n", run(code));
   return 0;
 }
+
+// The same with sampling after the optimiser (-fsampler-sample-late): still
+// exact at d = 1 and unbiased at d = 10.
+// RUN: %sampler-cc -O2 -fsampler-sample-late %s -o %t/late
+// RUN: env SAMPLER_SPARSITY=1 SAMPLER_FILE=%t/late1.report %t/late > %t/late1.out
+// RUN: cmp %t/plain.out %t/late1.out
+// RUN: %sampler-report --all --json %t/late1.report --binary %t/late > %t/late1.json
+// RUN: python3 %S/Inputs/stats.py equal %t/late1.json %t/exact.json --merge
+// RUN: env SAMPLER_SPARSITY=10 SAMPLER_SEED=4 SAMPLER_FILE=%t/late10.report %t/late > /dev/null
+// RUN: %sampler-report --all --json %t/late10.report --binary %t/late > %t/late10.json
+// RUN: python3 %S/Inputs/stats.py unbiased %t/late10.json %t/exact.json
