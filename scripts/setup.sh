@@ -42,6 +42,7 @@ PACKAGES=(
   # gzip, tar, cmp and ldd, which every Debian system has.)
   # later work: random program generation and test-case reduction
   csmith
+  libcsmith-dev        # csmith.h, for the programs csmith generates (scripts/difftest-csmith.sh)
   creduce
 )
 
