@@ -18,8 +18,9 @@
 # A program whose reference run times out is skipped (counted); one whose instrumented run
 # times out (the limit is generous: see DIFFTEST_INST_TIMEOUT) is a difference. The reference
 # must be stable: built by clang-19 at -O0 too, it must print the same and exit the same (a
-# program where it does not, or whose reference crashes, is not tested, and counted apart). A sampler-cc
-# failure (non-zero exit, or a crash message from clang/LLVM) is a compile failure. Each
+# program where it does not, or whose reference crashes, is not tested, and counted apart).
+# A sampler-cc failure (non-zero exit, or a crash message from clang/LLVM) is a compile
+# failure. Each
 # failing case is kept in <results>/failures/SEED/: prog.c, the outputs, the kind of failure
 # (`kind`) and repro.sh, which rebuilds and reruns the failing configuration and exits 0 iff the
 # failure is still there (usable as a creduce interestingness test: see
@@ -43,10 +44,10 @@
 #   DIFFTEST_KEEP_ALL=1    keep the work folder of every program (default: failures only)
 # To stop a long run early and still get its summary: touch <results>/STOP (the seeds not
 # started yet are not run, nor counted).
-# Output: one line per failure (and per skip), then
+# Output: one line per failure (-v: per program), the programs not tested, then
 #   difftest: N programs, D differences, C compile failures, T skipped (timeouts)
-# Exit status: 0 if D = C = 0 (and some program was tested); 1 if not; 2 on a usage error; 77 if csmith, its headers or
-# the build are missing (ctest reports the test as skipped).
+# Exit status: 0 if D = C = 0 (and some program was tested); 1 if not; 2 on a usage error;
+# 77 if csmith, its headers or the build are missing (ctest reports the test as skipped).
 set -uo pipefail
 
 CSMITH_OPTS_DEFAULT="--max-funcs 3 --max-block-depth 3 --max-block-size 3 --max-expr-complexity 5 --max-array-dim 2 --max-array-len-per-dim 4 --max-struct-fields 4 --max-union-fields 3"
