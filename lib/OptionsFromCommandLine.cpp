@@ -44,6 +44,11 @@ static cl::opt<unsigned> ClCloneThreshold(
 static cl::opt<bool> ClSampleLate(
     "sampler-sample-late",
     cl::desc("Sample at the end of the pipeline (after inlining)"));
+static cl::opt<std::string> ClTLSModel(
+    "sampler-tls-model",
+    cl::desc("The countdown's TLS model: auto (local-exec in executables) or "
+             "initial-exec"),
+    cl::init("auto"));
 static cl::opt<std::string>
     ClSkip("sampler-skip", cl::desc("Functions not to instrument: f,g or @FILE"),
            cl::init(""));
@@ -70,5 +75,6 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("compare-constants", ClCompareConstants ? "1" : "0");
   Apply("clone-threshold", std::to_string(ClCloneThreshold));
   Apply("sample-late", ClSampleLate ? "1" : "0");
+  Apply("tls-model", ClTLSModel);
   return Opts;
 }

@@ -12,7 +12,7 @@
 namespace sampler {
 namespace abi {
 
-inline constexpr unsigned Version = 1;
+inline constexpr unsigned Version = 2;
 /// Flags in __sampler_unit::flags.
 inline constexpr unsigned FlagSampled = 1;
 

@@ -117,6 +117,16 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
     CloneThreshold = N;
     return Error::success();
   }
+  if (Name == "tls-model") {
+    if (Value == "auto")
+      CountdownTLS = TLSModel::Auto;
+    else if (Value == "initial-exec")
+      CountdownTLS = TLSModel::InitialExec;
+    else
+      return optionError("sampler: option 'tls-model' expects 'auto' or "
+                         "'initial-exec', got '" + Value + "'");
+    return Error::success();
+  }
   if (Name == "include" || Name == "exclude") {
     std::vector<std::string> &Into = Name == "include" ? Include : Exclude;
     std::set<std::string> Items;
@@ -142,7 +152,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "sample-late)");
+                     "sample-late, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

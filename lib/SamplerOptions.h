@@ -46,6 +46,13 @@ struct SamplerOptions {
   /// Insert sites at the pipeline start but sample at its end (after
   /// inlining). Off by default: on Lua it bought nothing (docs/benchmarks.md).
   bool SampleLate = false;
+  /// How instrumented code reaches the thread-local countdown. Auto: the
+  /// local-exec model (`%fs:offset`, no GOT load, no register held) in
+  /// executables (PIE or non-PIC code), whose runtime is linked in; the
+  /// initial-exec model otherwise. InitialExec: always initial-exec, for
+  /// executables linked with the shared runtime (sampler-cc
+  /// -fsampler-runtime=shared passes it).
+  enum class TLSModel { Auto, InitialExec } CountdownTLS = TLSModel::Auto;
   /// What the clang front end learned from the AST (source text of sites,
   /// functions declared in system headers, pragmas); null with opt.
   const FrontEndInfo *FrontEnd = nullptr;

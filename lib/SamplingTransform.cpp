@@ -45,7 +45,8 @@ STATISTIC(NumChecks, "Threshold checks inserted");
 STATISTIC(NumZeroWeightChecks, "Regions of weight 0 (no check needed)");
 
 SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
-                                     unsigned CloneThreshold)
+                                     unsigned CloneThreshold,
+                                     bool LocalExecInExecutables)
     : M(M), WI(WI), CloneThreshold(CloneThreshold) {
   LLVMContext &C = M.getContext();
   auto *I64 = Type::getInt64Ty(C);
@@ -55,12 +56,21 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
                                    nullptr, abi::Countdown, nullptr,
                                    GlobalValue::InitialExecTLSModel);
   }
+  // In an executable the runtime (and the countdown) is linked in, so the
+  // countdown is at a constant offset from the thread pointer: `%fs:offset`
+  // instead of loading the offset from the GOT into a register that the
+  // function then keeps (measured on Lua: 4% fewer instructions in all).
+  if (LocalExecInExecutables && (M.getPIELevel() != PIELevel::Default ||
+                                 M.getPICLevel() == PICLevel::NotPIC)) {
+    Countdown->setThreadLocalMode(GlobalValue::LocalExecTLSModel);
+    Countdown->setDSOLocal(true);
+  }
   // On x86-64 the runtime has a preserve_most entry point (an assembly
   // trampoline): with it, a leaf function's fast path saves no registers.
   bool PreserveMost = Triple(M.getTargetTriple()).getArch() == Triple::x86_64;
   Next = M.getOrInsertFunction(PreserveMost ? abi::NextCountdownPreserveMost
                                             : abi::NextCountdown,
-                               FunctionType::get(I64, false));
+                               FunctionType::get(I64, {I64}, false));
   if (auto *F = dyn_cast<Function>(Next.getCallee())) {
     // Reached once per sample: keep it out of the fast path's way.
     F->addFnAttr(Attribute::Cold);
@@ -115,32 +125,73 @@ void SamplingTransform::lowerUnconditional(Function &F) {
 }
 
 /// Calls the runtime for the next countdown (with its calling convention).
-static CallInst *callNext(IRBuilder<> &B, FunctionCallee Next) {
-  CallInst *R = B.CreateCall(Next, {}, "countdown.next");
+/// \p Unknown is 0 when the current site execution owns the trial that
+/// succeeds, and > 0 when the countdown's success has passed unowned (a
+/// thread's first site, or a trial discarded by a region): the execution is
+/// then a fresh trial.
+static CallInst *callNext(IRBuilder<> &B, FunctionCallee Next, Value *Unknown) {
+  CallInst *R = B.CreateCall(Next, {Unknown}, "countdown.next");
   if (auto *F = dyn_cast<Function>(Next.getCallee()))
     R->setCallingConv(F->getCallingConv());
   return R;
 }
 
+namespace {
+/// How a site reads the countdown stored at Cd.
+struct SiteForm {
+  /// In place (one copy, or the thread-local itself): the site consumes the
+  /// next trial, `cd = *Cd - 1`, and owns it when cd reaches Key = 0.
+  /// Cloned (the instrumented copy): the local holds the countdown relative
+  /// to the end of the region, which the check already paid for; the site
+  /// owns the trial at Key = 1 - r (r: the most sites from it to the region's
+  /// end, itself included) and changes nothing unless cd <= Key.
+  bool Decrement;
+  int64_t Key;
+};
+} // namespace
+
+/// Loads (and in place decrements) the countdown at \p Cd before \p Marker;
+/// returns `cd <= Key`, true when the site may fire.
+static Value *siteMayFire(IRBuilder<> &B, Value *Cd, SiteForm Form,
+                          Value *&CdOut) {
+  auto *I64 = B.getInt64Ty();
+  Value *V = B.CreateLoad(I64, Cd, "countdown");
+  if (Form.Decrement) {
+    // `add nsw -1` and `< 1`: with the flags the subtraction sets, x86 folds
+    // load, decrement, store and test into `decq mem; jle` when the countdown
+    // is the thread-local itself.
+    V = B.CreateNSWAdd(V, B.getInt64(-1), "countdown.dec");
+    B.CreateStore(V, Cd);
+  }
+  CdOut = V;
+  return B.CreateICmpSLT(V, B.getInt64(Form.Key + 1), "countdown.fire");
+}
+
+/// The cold part of a site, at \p B: `r = next(Key - cd); *Cd = Key + |r|`;
+/// returns `r > 0`, true when the site execution is sampled.
+static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
+                       FunctionCallee Next) {
+  Value *Key = B.getInt64(Form.Key);
+  CallInst *R = callNext(B, Next, B.CreateSub(Key, CdVal, "countdown.unknown"));
+  Value *Take = B.CreateICmpSGT(R, B.getInt64(0), "sample");
+  Value *Abs = B.CreateSelect(Take, R, B.CreateNeg(R));
+  B.CreateStore(Form.Key ? B.CreateAdd(Key, Abs) : Abs, Cd);
+  return Take;
+}
+
 /// The instrumented form of a site whose marker's value is used in some other
 /// way than the schemes' branch: the marker becomes the value
-///   cd = *Cd - 1; *Cd = cd; taken = false;
-///   if (cd < 1) { r = next(); *Cd = |r|; taken = r > 0; }
+///   taken = false; if (cd <= Key) taken = draw();
 static void lowerInstrumentedMarkerValue(CallInst *Marker, Value *Cd,
-                                         FunctionCallee Next) {
+                                         SiteForm Form, FunctionCallee Next) {
   IRBuilder<> B(Marker);
-  auto *I64 = B.getInt64Ty();
-  Value *Dec = B.CreateNSWAdd(B.CreateLoad(I64, Cd, "countdown"),
-                              B.getInt64(-1), "countdown.dec");
-  B.CreateStore(Dec, Cd);
-  Value *Fire = B.CreateICmpSLT(Dec, B.getInt64(1), "countdown.zero");
+  Value *CdVal;
+  Value *Fire = siteMayFire(B, Cd, Form, CdVal);
   MDBuilder MDB(Marker->getContext());
   Instruction *Then = SplitBlockAndInsertIfThen(
       Fire, Marker->getIterator(), false, MDB.createUnlikelyBranchWeights());
   B.SetInsertPoint(Then);
-  CallInst *R = callNext(B, Next);
-  Value *Take = B.CreateICmpSGT(R, B.getInt64(0), "sample");
-  B.CreateStore(B.CreateSelect(Take, R, B.CreateNeg(R)), Cd);
+  Value *Take = siteDraw(B, Cd, CdVal, Form, Next);
   B.SetInsertPoint(Marker);
   PHINode *Taken = B.CreatePHI(B.getInt1Ty(), 2, "site.taken");
   Taken->addIncoming(B.getFalse(), Then->getParent()->getSinglePredecessor());
@@ -151,24 +202,18 @@ static void lowerInstrumentedMarkerValue(CallInst *Marker, Value *Cd,
 
 /// The instrumented form of one site, on the countdown stored at \p Cd (the
 /// function's local, or the thread-local itself):
-///   cd = *Cd - 1; *Cd = cd; if (cd <= 0) {
-///     r = next(); *Cd = r > 0 ? r : -r; if (r > 0) observe; }
-static void lowerInstrumentedMarker(CallInst *Marker, Value *Cd,
+///   [in place: cd = --*Cd] if (cd <= Key) {
+///     r = next(Key - cd); *Cd = Key + |r|; if (r > 0) observe; }
+static void lowerInstrumentedMarker(CallInst *Marker, Value *Cd, SiteForm Form,
                                     FunctionCallee Next) {
   BranchInst *BI = markerBranch(Marker);
   if (!BI)
-    return lowerInstrumentedMarkerValue(Marker, Cd, Next);
+    return lowerInstrumentedMarkerValue(Marker, Cd, Form, Next);
   BasicBlock *Observe = BI->getSuccessor(0);
   BasicBlock *Cont = BI->getSuccessor(1);
   IRBuilder<> B(Marker);
-  auto *I64 = B.getInt64Ty();
-  // `add nsw -1` and `< 1`: the countdown never overflows, and with the flags
-  // the subtraction sets, x86 folds load, decrement, store and test into
-  // `decq mem; jle` when the countdown is the thread-local itself.
-  Value *Old = B.CreateLoad(I64, Cd, "countdown");
-  Value *Dec = B.CreateNSWAdd(Old, B.getInt64(-1), "countdown.dec");
-  B.CreateStore(Dec, Cd);
-  Value *Fire = B.CreateICmpSLT(Dec, B.getInt64(1), "countdown.zero");
+  Value *CdVal;
+  Value *Fire = siteMayFire(B, Cd, Form, CdVal);
   Marker->replaceAllUsesWith(Fire);
   Marker->eraseFromParent();
   MDBuilder MDB(BI->getContext());
@@ -179,12 +224,26 @@ static void lowerInstrumentedMarker(CallInst *Marker, Value *Cd,
       Observe->splitBasicBlock(Observe->getFirstNonPHIIt(), "site.sampled");
   Instruction *OldTerm = Observe->getTerminator();
   B.SetInsertPoint(OldTerm);
-  CallInst *R = callNext(B, Next);
-  Value *Take = B.CreateICmpSGT(R, B.getInt64(0), "sample");
-  Value *Abs = B.CreateSelect(Take, R, B.CreateNeg(R));
-  B.CreateStore(Abs, Cd);
+  Value *Take = siteDraw(B, Cd, CdVal, Form, Next);
   B.CreateCondBr(Take, Sampled, Cont);
   OldTerm->eraseFromParent();
+}
+
+/// Gives every access to the thread-local countdown in \p F a TBAA type of its
+/// own under C/C++'s root, so that alias analysis knows the program's typed
+/// loads and stores do not touch it (the program never names it) and keeps
+/// them in registers across the countdown's updates. Accesses of type char
+/// still may alias; code without TBAA is unaffected.
+static void tagCountdownAccesses(Function &F, GlobalVariable *Countdown) {
+  MDBuilder MDB(F.getContext());
+  MDNode *Root = MDB.createTBAARoot("Simple C/C++ TBAA");
+  MDNode *Char = MDB.createTBAAScalarTypeNode("omnipotent char", Root);
+  MDNode *Ty = MDB.createTBAAScalarTypeNode(abi::Countdown, Char);
+  MDNode *Tag = MDB.createTBAAStructTagNode(Ty, Ty, 0);
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (getLoadStorePointerOperand(&I) == Countdown)
+        I.setMetadata(LLVMContext::MD_tbaa, Tag);
 }
 
 bool SamplingTransform::canClone(Function &F) const {
@@ -213,7 +272,8 @@ bool SamplingTransform::canClone(Function &F) const {
 void SamplingTransform::lowerInPlace(Function &F) {
   ++NumInPlace;
   for (CallInst *Marker : SiteTable::markersIn(F))
-    lowerInstrumentedMarker(Marker, Countdown, Next);
+    lowerInstrumentedMarker(Marker, Countdown, SiteForm{true, 0}, Next);
+  tagCountdownAccesses(F, Countdown);
 }
 
 uint64_t SamplingTransform::heaviestRegion(Function &F) const {
@@ -326,6 +386,7 @@ bool SamplingTransform::run(Function &F) {
   IRBuilder<> B(Prologue->getTerminator());
   AllocaInst *Local = B.CreateAlloca(I64, nullptr, "sampler.countdown");
   B.CreateStore(B.CreateLoad(I64, Countdown, "countdown.import"), Local);
+  Value *Cd = Local;
   auto Export = [&](Instruction *Before) {
     IRBuilder<> EB(Before);
     EB.CreateStore(EB.CreateLoad(I64, Local, "countdown.export"), Countdown);
@@ -497,16 +558,31 @@ bool SamplingTransform::run(Function &F) {
   }
   remapInstructionsInBlocks(Slow, VMap);
 
+  // Which trial of its region each site owns: a region entered with weight
+  // W owns the next W trials, numbered 1..W, and a site from which at most r
+  // sites (itself included) remain to the region's end owns trial W - r + 1.
+  // Along any path r decreases, so no two site executions share a trial,
+  // and r depends on where the site is, not on which check entered the
+  // region. The local holds the countdown relative to the region's end
+  // (cd - W), so the site owns the trial at which that value is 1 - r.
+  DenseMap<CallInst *, int64_t> KeyOf;
+  {
+    SmallPtrSet<CallInst *, 16> IsMarker(Markers.begin(), Markers.end());
+    DenseMap<BasicBlock *, uint64_t> Seen;
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (auto *CI = dyn_cast<CallInst>(&I); CI && IsMarker.count(CI)) {
+          uint64_t Remaining = Weight.lookup(&BB) - Seen[&BB]++;
+          KeyOf[CI] = 1 - static_cast<int64_t>(Remaining);
+        }
+  }
   for (CallInst *Marker : Markers) {
     auto *SlowMarker = cast<CallInst>(VMap[Marker]);
-    // Fast copy: the site is one decrement (the check guaranteed it cannot
-    // reach zero); the optimiser folds the decrements of a region.
-    IRBuilder<> FB(Marker);
-    FB.CreateStore(FB.CreateNSWAdd(FB.CreateLoad(I64, Local, "countdown"),
-                                   FB.getInt64(-1), "countdown.dec"),
-                   Local);
+    // Fast copy: the original code (the check paid for the region's trials
+    // and none of them succeeds).
     foldMarker(Marker, 1);
-    lowerInstrumentedMarker(SlowMarker, Local, Next);
+    lowerInstrumentedMarker(SlowMarker, Cd, SiteForm{false, KeyOf[Marker]},
+                            Next);
   }
 
   MDBuilder MDB(C);
@@ -521,10 +597,17 @@ bool SamplingTransform::run(Function &F) {
       ++NumZeroWeightChecks;
       CB.CreateBr(Target);
     } else {
+      // Pay for the region's W trials now, in both copies: the local becomes
+      // the countdown relative to the region's end. If it stays positive,
+      // none of the W trials succeeds and the fast copy runs. No `nsw`: a
+      // countdown whose success has passed unowned (<= 0) keeps going down,
+      // region after region, until a site of the slow copy draws again.
       ++NumChecks;
-      Value *Cd = CB.CreateLoad(I64, Local, "countdown");
-      Value *Enough = CB.CreateICmpSGT(Cd, CB.getInt64(Info.Weight),
-                                       "countdown.enough");
+      Value *Old = CB.CreateLoad(I64, Cd, "countdown");
+      Value *Rel = CB.CreateSub(Old, CB.getInt64(Info.Weight), "countdown.paid");
+      CB.CreateStore(Rel, Cd);
+      Value *Enough =
+          CB.CreateICmpSGT(Rel, CB.getInt64(0), "countdown.enough");
       CB.CreateCondBr(Enough, Target, SlowTarget,
                       MDB.createLikelyBranchWeights());
     }
@@ -555,5 +638,6 @@ bool SamplingTransform::run(Function &F) {
     DominatorTree DT(F);
     PromoteMemToReg(Promotable, DT);
   }
+  tagCountdownAccesses(F, Countdown);
   return true;
 }

@@ -41,8 +41,10 @@ class SamplingTransform {
 public:
   /// Functions whose heaviest region has fewer than \p CloneThreshold sites
   /// keep a single copy.
+  /// With \p LocalExecInExecutables, code built for an executable (PIE or
+  /// non-PIC) reaches the countdown with the local-exec TLS model.
   SamplingTransform(llvm::Module &M, const WeightlessInfo &WI,
-                    unsigned CloneThreshold);
+                    unsigned CloneThreshold, bool LocalExecInExecutables);
   /// Rewrites \p F's markers. Returns false if F was lowered in place
   /// (single copy) rather than cloned.
   bool run(llvm::Function &F);

@@ -5,7 +5,8 @@
  * Tossing a coin at every site would be too slow, so instead we draw the gap to the
  * next sampled execution, which for a Bernoulli process is geometric:
  * P(g = k) = p (1-p)^(k-1), k >= 1, mean d. Instrumented code only decrements the
- * thread's countdown and calls __sampler_next_countdown() when it reaches 0.
+ * thread's countdown and calls __sampler_next_countdown() when a site may own the
+ * success (sampler_abi.h).
  *
  * The draw is exact (inversion of the geometric CDF from a 53-bit uniform), not an
  * approximation: a biased or periodic countdown makes sites that run in lock-step with
@@ -18,9 +19,10 @@
 
 #include "sampler_internal.h"
 
-/* Initial value 1: a thread's first site execution reaches 0 and calls us, and we
- * seed the thread then (there is no portable per-thread constructor). */
-SAMPLER_EXPORT __thread int64_t __sampler_countdown __attribute__((tls_model("initial-exec"))) = 1;
+/* Initial value 0 ("no success known"): a thread's first site execution calls us with
+ * unknown > 0, and we seed the thread then (there is no portable per-thread
+ * constructor). */
+SAMPLER_EXPORT __thread int64_t __sampler_countdown __attribute__((tls_model("initial-exec"))) = 0;
 
 /* Per-thread generator state. initial-exec like the countdown: the runtime is linked
  * into the executable or loaded with it, never dlopen'd on its own. */
@@ -28,7 +30,7 @@ struct thread_state {
   struct sampler_rng rng;
   uint64_t bank_pos;
   int seeded;  /* rng (and bank_pos) are ready: see seed_thread */
-  int started; /* this copy's __sampler_countdown has had its first event */
+  int started; /* this copy has served this thread once (options, primary known) */
   /* The primary copy of the runtime, when this copy forwards its draws (copies.c). */
   const struct sampler_rt_anchor *forward;
 };
@@ -142,52 +144,50 @@ int64_t __sampler_rt_fresh_gap(void) {
   return draw(t);
 }
 
-/* What another copy's gap means for its caller. */
-static int64_t forwarded(const struct sampler_rt_anchor *p) {
-  int64_t g = p->fresh_gap();
-  return g > 0 ? g : -SAMPLER_MAX_COUNTDOWN;
-}
-
-/* A thread's first event: the countdown started at 1 only to bring us here, so this
- * execution is the first of a fresh geometric gap g. It is sampled iff g == 1. */
-__attribute__((noinline, cold)) static int64_t first_event(struct thread_state *t) {
+/* A thread's first call: settings, and whether another copy of the runtime is the
+ * primary (its settings and its per-thread random stream, shared by all copies'
+ * countdowns in this thread, are then used). */
+__attribute__((noinline, cold)) static void start_thread(struct thread_state *t) {
   __sampler_rt_init();
   const struct sampler_rt_anchor *p = __sampler_rt_primary();
-  if (p) {
-    /* Another copy of the runtime is the primary: its settings, its per-thread
-     * random stream (shared by all copies' countdowns in this thread). */
-    t->started = 1;
+  if (p)
     t->forward = p;
-    int64_t g = p->fresh_gap();
-    if (g <= 0)
-      return -SAMPLER_MAX_COUNTDOWN;
-    return g == 1 ? forwarded(p) : -(g - 1);
-  }
-  if (__sampler_rt_opts.mode == SAMPLER_MODE_OFF)
-    return -SAMPLER_MAX_COUNTDOWN; /* stay unstarted; we will not be called again */
-  if (!t->seeded)
+  else if (__sampler_rt_opts.mode != SAMPLER_MODE_OFF && !t->seeded)
     seed_thread(t);
   t->started = 1;
-  int64_t g = draw(t);
-  if (g == 1)
-    return draw(t);
-  return -(g - 1);
 }
 
-SAMPLER_EXPORT int64_t __sampler_next_countdown(void) {
+/* A fresh gap, or 0 when sampling is off. */
+static inline int64_t gap(struct thread_state *t) {
+  if (__builtin_expect(t->forward != NULL, 0)) {
+    int64_t g = t->forward->fresh_gap();
+    return g > 0 ? g : 0;
+  }
+  if (__builtin_expect(__sampler_rt_opts.mode == SAMPLER_MODE_OFF, 0))
+    return 0;
+  return draw(t);
+}
+
+SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
   struct thread_state *t = &tls_state;
   if (__builtin_expect(!t->started, 0))
-    return first_event(t);
-  if (__builtin_expect(t->forward != NULL, 0))
-    return forwarded(t->forward);
-  if (__builtin_expect(__sampler_rt_opts.mode == SAMPLER_MODE_OFF, 0))
-    return -SAMPLER_MAX_COUNTDOWN;
-  return draw(t);
+    start_thread(t);
+  int64_t g = gap(t);
+  if (g == 0)
+    return -SAMPLER_MAX_COUNTDOWN; /* off: never again */
+  if (unknown == 0)
+    return g; /* this execution is sampled; the next one g later */
+  /* This execution is a fresh trial, the first of a gap g: sampled iff g == 1. */
+  if (g == 1) {
+    int64_t next = gap(t);
+    return next > 0 ? next : SAMPLER_MAX_COUNTDOWN;
+  }
+  return -(g - 1);
 }
 
 /* What next_countdown_x86_64.S calls: a hidden alias, so the preserve_most
  * entry point reaches this copy of the runtime directly, without the PLT. */
-extern int64_t __sampler_next_countdown_impl(void)
+extern int64_t __sampler_next_countdown_impl(int64_t unknown)
     __attribute__((alias("__sampler_next_countdown"), visibility("hidden")));
 
 /* Runs in the child, in the thread that called fork(), which is the child's only
@@ -197,6 +197,6 @@ extern int64_t __sampler_next_countdown_impl(void)
 void __sampler_rt_countdown_after_fork_child(void) {
   tls_state.seeded = 0;
   tls_state.started = 0;
-  __sampler_countdown = 1;
+  __sampler_countdown = 0;
   atomic_store_explicit(&thread_serial, 0, memory_order_relaxed);
 }

@@ -79,7 +79,8 @@ void __sampler_rt_register(struct __sampler_unit *u) {
     /* Its layout may differ: reading it could crash, and its counts could not be
      * interpreted. Better no report lines than wrong ones. */
     complain_unit(u, "has runtime ABI version ", u->abi_version,
-                  ", this runtime implements 1; its counts will not be reported");
+                  ", this runtime implements " SAMPLER_STR(SAMPLER_ABI_VERSION_NUMBER)
+                  "; its counts will not be reported");
     return;
   }
   pthread_mutex_lock(&lock);

@@ -15,34 +15,40 @@
 extern "C" {
 #endif
 
-#define SAMPLER_ABI_VERSION 1u
+#define SAMPLER_ABI_VERSION_NUMBER 2
+#define SAMPLER_ABI_VERSION ((uint32_t)SAMPLER_ABI_VERSION_NUMBER)
 
 /* Bit 0 of __sampler_unit.flags: the unit's counters are countdown driven (sampled);
  * 0 means every execution of every site was observed (unconditional build). */
 #define SAMPLER_UNIT_SAMPLED 1u
 
-/* Per-thread countdown: how many more site executions until the next sample.
- * initial-exec TLS, so the instrumented fast path is a single %fs-relative
- * decrement. Initial value 1 in every thread, so that the first site a thread
- * reaches calls __sampler_next_countdown(), which seeds that thread. */
+/* Per-thread countdown: c >= 1 means the next sampled trial is c trials from now
+ * (every site execution is one trial); c <= 0 means the countdown's success has
+ * passed without a site owning it (a region of the fast/instrumented pair pays for
+ * all its trials at its check, docs/sampling.md), or that the thread has not drawn
+ * yet: the next site execution is a fresh trial. initial-exec TLS. Initial value 0
+ * in every thread, so that the first site a thread reaches calls
+ * __sampler_next_countdown(), which seeds that thread. */
 extern __thread int64_t __sampler_countdown __attribute__((tls_model("initial-exec")));
 
-/* Called by instrumented code when the countdown reaches 0 at a site.
+/* Called by instrumented code at a site execution that may be sampled.
+ * unknown == 0: the countdown says this execution is the sampled one.
+ * unknown > 0:  the countdown's success has passed unowned; this execution is a
+ *               fresh trial (the runtime draws g: sampled iff g == 1).
  * Returns r != 0:
  *   r > 0: this site execution IS sampled; the next sample is r executions later.
- *   r < 0: this site execution is NOT sampled; the next sample is -r executions later.
- * r < 0 happens on a thread's first event (the runtime seeds the thread and draws a
- * fresh geometric countdown g: the current execution is sampled iff g == 1, else
- * -(g-1) is returned) and when sampling is switched off (a huge -r).
- * The runtime does not store into __sampler_countdown itself: the caller stores |r|. */
-int64_t __sampler_next_countdown(void);
+ *   r < 0: this site execution is NOT sampled; the next sample is -r executions later
+ *          (only when unknown > 0, or when sampling is switched off: a huge -r).
+ * The runtime does not store into __sampler_countdown itself: the caller stores |r|
+ * (relative to its own bookkeeping). */
+int64_t __sampler_next_countdown(int64_t unknown);
 
 #if defined(__x86_64__)
 /* The same, for instrumented code on x86-64: it preserves every general-purpose
  * register but r11 (LLVM's preserve_most calling convention; not callable from
  * C), so the rare call does not cost callee-saved register spills on the fast
  * path of the function that contains it. */
-int64_t __sampler_next_countdown_preserve_most(void);
+int64_t __sampler_next_countdown_preserve_most(int64_t unknown);
 #endif
 
 /* One per compilation unit, emitted by the pass, registered by a constructor. */

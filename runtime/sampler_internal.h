@@ -13,6 +13,9 @@
 
 #include "sampler_abi.h"
 
+#define SAMPLER_STR_(x) #x
+#define SAMPLER_STR(x) SAMPLER_STR_(x)
+
 #ifdef __cplusplus
 extern "C" {
 #endif

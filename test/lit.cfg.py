@@ -8,7 +8,9 @@ import os
 import lit.formats
 
 config.name = "sampler"
-config.test_format = lit.formats.ShTest(not lit_config.quiet)
+# Always the external shell (bash): RUN lines use $(...) and $?, which lit's
+# internal shell lacks (it was tied to -q by mistake: `lit -q` failed tests).
+config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".ll", ".c", ".cpp", ".test"]
 config.excludes = ["Inputs", "runtime", "real", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.dirname(__file__)

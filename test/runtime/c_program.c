@@ -20,11 +20,12 @@ static struct __sampler_unit unit = {
 __attribute__((constructor)) static void reg(void) { __sampler_register_unit(&unit); }
 __attribute__((destructor)) static void unreg(void) { __sampler_unregister_unit(&unit); }
 
-/* What the lowered site marker does. */
+/* What a site marker lowered in place does (0 or below: the success is unknown). */
 static int site(void) {
-  if (--__sampler_countdown != 0)
+  int64_t e = --__sampler_countdown;
+  if (e > 0)
     return 0;
-  int64_t r = __sampler_next_countdown();
+  int64_t r = __sampler_next_countdown(-e);
   __sampler_countdown = r > 0 ? r : -r;
   return r > 0;
 }

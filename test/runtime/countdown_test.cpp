@@ -221,8 +221,9 @@ std::vector<FirstCall> first_calls_on_fresh_threads(int threads) {
   for (auto &fc : out) {
     std::thread t([&fc] {
       fc.countdown_at_start = __sampler_countdown;
-      fc.first = __sampler_next_countdown();
-      fc.second = __sampler_next_countdown();
+      // What a site does with the initial countdown: 0 - 1 < 0, "unknown".
+      fc.first = __sampler_next_countdown(1);
+      fc.second = __sampler_next_countdown(0);
     });
     t.join();
   }
@@ -242,7 +243,7 @@ TEST(NextCountdown, FirstEventOnFreshThreadsIsSampledWithProbabilityOneOverD) {
   int sampled = 0;
   double not_sampled = 0, gap_sum = 0;
   for (const auto &fc : calls) {
-    ASSERT_EQ(fc.countdown_at_start, 1); // initial value in every thread
+    ASSERT_EQ(fc.countdown_at_start, 0); // initial value in every thread
     ASSERT_NE(fc.first, 0);
     ASSERT_GT(fc.second, 0); // after the first event, every call is a sample
     if (fc.first > 0) {
@@ -297,7 +298,8 @@ TEST(NextCountdown, OffNeverComesBack) {
       EXPECT_EQ(fc.second, -SAMPLER_MAX_COUNTDOWN);
     }
     // Also on a thread that was seeded while sampling was on.
-    EXPECT_EQ(__sampler_next_countdown(), -SAMPLER_MAX_COUNTDOWN);
+    EXPECT_EQ(__sampler_next_countdown(0), -SAMPLER_MAX_COUNTDOWN);
+    EXPECT_EQ(__sampler_next_countdown(1), -SAMPLER_MAX_COUNTDOWN);
   }
 }
 
@@ -310,15 +312,16 @@ struct SiteCounts {
 };
 
 // Two sites executed alternately, A then B, `iterations` times; each site does what
-// the lowered marker does: decrement the countdown; at 0 ask for the next one and
-// observe only if it is positive; store its magnitude.
+// a marker lowered in place does: decrement the countdown; at 0 or below (unknown)
+// ask for the next one and observe only if it is positive; store its magnitude.
 template <typename Next>
 SiteCounts run_two_sites(int64_t &countdown, Next next, long iterations) {
   SiteCounts c;
   auto site = [&]() -> bool {
-    if (--countdown != 0)
+    int64_t e = --countdown;
+    if (e > 0)
       return false;
-    int64_t r = next();
+    int64_t r = next(-e);
     countdown = r > 0 ? r : -r;
     return r > 0;
   };
@@ -352,7 +355,7 @@ TEST(BernoulliFairness, TwoAlternatingSitesAtDensity100) {
 TEST(BernoulliFairness, PeriodicCounterFailsTheSameCheck) {
   const long n = 1000000;
   int64_t countdown = 1;
-  SiteCounts c = run_two_sites(countdown, [] { return int64_t{100}; }, n);
+  SiteCounts c = run_two_sites(countdown, [](int64_t) { return int64_t{100}; }, n);
   EXPECT_FALSE(within_6_sigma_binomial(c.a, n, 0.01) && within_6_sigma_binomial(c.b, n, 0.01))
       << "A " << c.a << " B " << c.b;
 }
@@ -370,8 +373,11 @@ TEST(Bank, CountdownsComeFromTheBankCyclicallyFromARandomStart) {
   for (int t = 0; t < 100; ++t) {
     std::vector<int64_t> got(7);
     std::thread th([&] {
-      for (auto &r : got)
-        r = __sampler_next_countdown();
+      bool first = true;
+      for (auto &r : got) {
+        r = __sampler_next_countdown(first ? 1 : 0);
+        first = false;
+      }
     });
     th.join();
     int start = -1;
@@ -402,5 +408,5 @@ TEST(Bank, IgnoredWhenSamplingIsOff) {
   std::ofstream(bank_path) << "5\n";
   Env env({{"SAMPLER_COUNTDOWNS", bank_path.c_str()}, {"SAMPLER_SPARSITY", "off"}});
   EXPECT_EQ(__sampler_rt_opts.mode, SAMPLER_MODE_OFF);
-  EXPECT_EQ(__sampler_next_countdown(), -SAMPLER_MAX_COUNTDOWN);
+  EXPECT_EQ(__sampler_next_countdown(0), -SAMPLER_MAX_COUNTDOWN);
 }

@@ -214,11 +214,14 @@ TEST_F(Report, OtherAbiVersionIsRejectedWithOneLine) {
   const std::string file = dir.file("r.report");
   Env env({{"SAMPLER_FILE", file.c_str()}});
   FakeUnit a(0x90, 1, 1, "future.c");
-  a.unit.abi_version = 2;
+  a.unit.abi_version = SAMPLER_ABI_VERSION + 1;
   StderrCapture cap;
   __sampler_register_unit(&a.unit);
-  EXPECT_EQ(cap.finish(), "sampler: unit 'future.c' has runtime ABI version 2, this runtime "
-                          "implements 1; its counts will not be reported\n");
+  EXPECT_EQ(cap.finish(), "sampler: unit 'future.c' has runtime ABI version " +
+                              std::to_string(SAMPLER_ABI_VERSION + 1) +
+                              ", this runtime implements " +
+                              std::to_string(SAMPLER_ABI_VERSION) +
+                              "; its counts will not be reported\n");
   __sampler_write_report();
   EXPECT_EQ(read_lines(file).size(), 9u);
 }

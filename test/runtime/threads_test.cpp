@@ -43,7 +43,7 @@ TEST(ThreadStart, EveryThreadGetsAnAlternateSignalStackOnItsFirstDraw) {
   stack_t before{}, after{};
   std::thread t([&] {
     before = altstack_of_this_thread();
-    (void)__sampler_next_countdown();
+    (void)__sampler_next_countdown(1);
     after = altstack_of_this_thread();
   });
   t.join();
@@ -61,7 +61,7 @@ TEST(ThreadStart, AThreadsOwnAlternateStackIsKept) {
     st.ss_sp = mine;
     st.ss_size = sizeof mine;
     ASSERT_EQ(sigaltstack(&st, nullptr), 0);
-    (void)__sampler_next_countdown();
+    (void)__sampler_next_countdown(1);
     after = altstack_of_this_thread();
   });
   t.join();
@@ -72,10 +72,10 @@ TEST(ThreadStart, StacksAreFreedWhenThreadsExit) {
   Env env({{"SAMPLER_SPARSITY", "10"}});
   // Warm up (thread stacks cached by the C library, allocator arenas).
   for (int i = 0; i < 4; ++i)
-    std::thread([] { (void)__sampler_next_countdown(); }).join();
+    std::thread([] { (void)__sampler_next_countdown(1); }).join();
   const size_t before = mapping_count();
   for (int i = 0; i < 200; ++i)
-    std::thread([] { (void)__sampler_next_countdown(); }).join();
+    std::thread([] { (void)__sampler_next_countdown(1); }).join();
   // 200 leaked stacks would be 200 (or 400, with their guard pages) more mappings.
   EXPECT_LT(mapping_count(), before + 20);
 }

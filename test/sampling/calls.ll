@@ -7,11 +7,10 @@
 ; CHECK:       %countdown.import = load i64, ptr @__sampler_countdown
 ; Region from entry: the branch on %a, then the call to @weighty: weight 1.
 ; CHECK:     sampler.check:
-; CHECK-NEXT:  icmp sgt i64 %countdown.import, 1
+; CHECK-NEXT:  [[PAID:%.*]] = sub i64 %countdown.import, 1
+; CHECK-NEXT:  icmp sgt i64 [[PAID]], 0
 ; Fast copy: the weightless call passes without countdown traffic; the weighty
 ; one is bracketed by an export and a re-check with import.
-; CHECK:     sampler.body:
-; CHECK-NEXT:  [[PAID:%.*]] = add nsw i64 %countdown.import, -1
 ; CHECK:     {{^}}y:
 ; CHECK-NEXT:  call void @pure()
 ; CHECK-NEXT:  store i64 [[PAID]], ptr @__sampler_countdown
@@ -19,7 +18,8 @@
 ; CHECK-NEXT:  br label %[[AFTER:sampler.check[0-9]*]]
 ; CHECK:     [[AFTER]]:
 ; CHECK-NEXT:  %countdown.import{{[0-9]+}} = load i64, ptr @__sampler_countdown
-; CHECK-NEXT:  %countdown.enough{{[0-9]+}} = icmp sgt i64 %countdown.import{{[0-9]+}}, 1
+; CHECK-NEXT:  %countdown.paid{{[0-9]+}} = sub i64 %countdown.import{{[0-9]+}}, 1
+; CHECK-NEXT:  %countdown.enough{{[0-9]+}} = icmp sgt i64 %countdown.paid{{[0-9]+}}, 0
 
 source_filename = "calls.c"
 

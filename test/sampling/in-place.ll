@@ -1,6 +1,7 @@
 ; A function that cannot be cloned (here: asm goto, whose targets the asm
 ; names) keeps one copy, and each site works on the thread-local countdown
-; directly (add nsw, then < 1).
+; directly (add nsw, then < 1; below 0 the success is unknown and the runtime
+; is told so: `unknown` = -countdown).
 ; RUN: %opt-sampler -passes=sampler -sampler-clone-threshold=1 -sampler-schemes=branches -S %s | FileCheck %s
 
 ; CHECK-LABEL: define i32 @dispatch(
@@ -8,8 +9,9 @@
 ; CHECK:       %countdown = load i64, ptr @__sampler_countdown
 ; CHECK-NEXT:  %countdown.dec = add nsw i64 %countdown, -1
 ; CHECK-NEXT:  store i64 %countdown.dec, ptr @__sampler_countdown
-; CHECK-NEXT:  %countdown.zero = icmp slt i64 %countdown.dec, 1
-; CHECK:       call i64 @__sampler_next_countdown()
+; CHECK-NEXT:  %countdown.fire = icmp slt i64 %countdown.dec, 1
+; CHECK:       %countdown.unknown = sub i64 0, %countdown.dec
+; CHECK-NEXT:  call i64 @__sampler_next_countdown(i64 %countdown.unknown)
 ; CHECK:       callbr void asm "", "!i"()
 ; CHECK-NEXT:    to label %one [label %two]
 

@@ -7,15 +7,19 @@
 
 ; CHECK-LABEL: define i32 @count(
 ; CHECK:     sampler.check:
-; CHECK-NEXT:  %countdown.enough = icmp sgt i64 %countdown.import, 2
+; CHECK-NEXT:  %countdown.paid = sub i64 %countdown.import, 2
+; CHECK-NEXT:  %countdown.enough = icmp sgt i64 %countdown.paid, 0
 ; CHECK:     [[BACKEDGE:sampler.check[0-9]+]]:
 ; CHECK:       [[CD:%sampler.countdown[.0-9]*]] = phi i64 [ {{.*}}, %latch ], [ {{.*}}, %latch.slow ]
-; CHECK-NEXT:  %countdown.enough{{[0-9]+}} = icmp sgt i64 [[CD]], 2
+; CHECK-NEXT:  %countdown.paid{{[0-9]+}} = sub i64 [[CD]], 2
+; CHECK-NEXT:  %countdown.enough{{[0-9]+}} = icmp sgt i64 %countdown.paid{{[0-9]+}}, 0
 ; CHECK-NEXT:  br i1 %countdown.enough{{[0-9]+}}, label %head, label %head.slow, !prof
-; The fast copy's site in the loop test is a decrement:
+; The fast copy's loop test is the original code (its trial was paid at the check):
 ; CHECK:     {{^}}head:
 ; CHECK:       %more = icmp slt i32
-; CHECK-NEXT:  %countdown.dec = add nsw i64 %sampler.countdown{{[.0-9]*}}, -1
+; CHECK-NEXT:  br label %site.cont
+; CHECK:     site.cont:
+; CHECK-NEXT:  br i1 %more, label %latch, label %exit
 ; The fast latch and the slow latch both branch back to the check:
 ; CHECK:     {{^}}latch:
 ; CHECK:       br label %[[BACKEDGE]]

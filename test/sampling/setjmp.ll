@@ -9,7 +9,8 @@
 ; CHECK-NEXT:  br label %[[AFTER:sampler.check[0-9]*]]
 ; CHECK:     [[AFTER]]:
 ; CHECK-NEXT:  %countdown.import{{[0-9]*}} = load i64, ptr @__sampler_countdown
-; CHECK-NEXT:  %countdown.enough{{[0-9]*}} = icmp sgt i64 %countdown.import{{[0-9]*}}, 1
+; CHECK-NEXT:  %countdown.paid{{[0-9]*}} = sub i64 %countdown.import{{[0-9]*}}, 1
+; CHECK-NEXT:  %countdown.enough{{[0-9]*}} = icmp sgt i64 %countdown.paid{{[0-9]*}}, 0
 ; CHECK-LABEL: define void @jumper(
 ; CHECK:       store i64 {{.*}}, ptr @__sampler_countdown
 ; CHECK-NEXT:  call void @longjmp(ptr %env, i32 1)

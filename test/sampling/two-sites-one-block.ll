@@ -1,7 +1,10 @@
-; Two sites in one block: one region of weight 2 and one check `countdown > 2`.
-; In the fast copy each site is a decrement of the local countdown (the check
-; guarantees it stays above zero), which the optimiser folds into one subtract;
-; the instrumented copy decrements per site and asks the runtime when it hits 0.
+; Two sites in one block: one region of weight 2 and one check. The check pays
+; for the region's two trials at once (`countdown - 2`, kept in the local as the
+; countdown relative to the region's end) and goes to the fast copy if none of
+; them succeeds: the fast copy is the original code. In the instrumented copy the
+; first site owns the region's trial 1 (it fires when the relative countdown is
+; <= -1), the second trial 2 (<= 0); a site below its trial's value is a fresh
+; trial (the runtime is told so: `unknown` > 0).
 ; strlen and atoi are C library functions: weightless, so they split nothing.
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes='sampler,default<O2>' -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=O2
@@ -10,58 +13,61 @@
 ; CHECK:       %countdown.import = load i64, ptr @__sampler_countdown
 ; CHECK-NEXT:  br label %sampler.check
 ; CHECK:     sampler.check:
-; CHECK-NEXT:  %countdown.enough = icmp sgt i64 %countdown.import, 2
+; CHECK-NEXT:  %countdown.paid = sub i64 %countdown.import, 2
+; CHECK-NEXT:  %countdown.enough = icmp sgt i64 %countdown.paid, 0
 ; CHECK-NEXT:  br i1 %countdown.enough, label %sampler.body, label %sampler.body.slow, !prof [[LIKELY:![0-9]+]]
-; The fast copy: the calls, a decrement per site, no observation.
+; The fast copy: the original code, then the export.
 ; CHECK:     sampler.body:
 ; CHECK-NEXT:  %n = call i64 @strlen(ptr %s)
-; CHECK-NEXT:  [[D1:%.*]] = add nsw i64 %countdown.import, -1
 ; CHECK-NEXT:  br label %site.cont
 ; CHECK:     site.cont:
 ; CHECK-NEXT:  %k = call i32 @atoi(ptr %s)
-; CHECK-NEXT:  [[D2:%.*]] = add nsw i64 [[D1]], -1
 ; CHECK-NEXT:  br label %site.cont1
 ; CHECK:     site.cont1:
 ; CHECK-NEXT:  %k64 = sext i32 %k to i64
 ; CHECK-NEXT:  %r = add i64 %n, %k64
-; CHECK-NEXT:  store i64 [[D2]], ptr @__sampler_countdown
+; CHECK-NEXT:  store i64 %countdown.paid, ptr @__sampler_countdown
 ; CHECK-NEXT:  ret i64 %r
 ; The instrumented copy.
 ; CHECK:     sampler.body.slow:
 ; CHECK-NEXT:  %n.slow = call i64 @strlen(ptr %s)
-; CHECK-NEXT:  [[S1:%countdown.dec[0-9]*]] = add nsw i64 %countdown.import, -1
-; CHECK-NEXT:  %countdown.zero = icmp slt i64 [[S1]], 1
-; CHECK-NEXT:  br i1 %countdown.zero, label %site.observe.slow, label %site.cont.slow, !prof [[UNLIKELY:![0-9]+]]
+; CHECK-NEXT:  %countdown.fire = icmp slt i64 %countdown.paid, 0
+; CHECK-NEXT:  br i1 %countdown.fire, label %site.observe.slow, label %site.cont.slow, !prof [[UNLIKELY:![0-9]+]]
 ; CHECK:     site.observe.slow:
-; CHECK-NEXT:  %countdown.next = call i64 @__sampler_next_countdown()
+; CHECK-NEXT:  %countdown.unknown = sub i64 -1, %countdown.paid
+; CHECK-NEXT:  %countdown.next = call i64 @__sampler_next_countdown(i64 %countdown.unknown)
 ; CHECK-NEXT:  %sample = icmp sgt i64 %countdown.next, 0
 ; CHECK-NEXT:  [[NEG:%.*]] = sub i64 0, %countdown.next
-; CHECK-NEXT:  [[NEW:%.*]] = select i1 %sample, i64 %countdown.next, i64 [[NEG]]
+; CHECK-NEXT:  [[ABS:%.*]] = select i1 %sample, i64 %countdown.next, i64 [[NEG]]
+; CHECK-NEXT:  [[NEW:%.*]] = add i64 -1, [[ABS]]
 ; CHECK-NEXT:  br i1 %sample, label %site.sampled, label %site.cont.slow
 ; CHECK:     site.sampled:
 ; CHECK:       atomicrmw add ptr {{.*}}, i64 1 monotonic
-; CHECK:       %k.slow = call i32 @atoi(ptr %s)
-; CHECK:       add nsw i64 {{.*}}, -1
-; CHECK:       call i64 @__sampler_next_countdown()
-; CHECK: declare i64 @__sampler_next_countdown() #[[COLD:[0-9]+]]
+; CHECK:     site.cont.slow:
+; CHECK-NEXT:  [[CD:%.*]] = phi i64 [ [[NEW]], %site.sampled ], [ [[NEW]], %site.observe.slow ], [ %countdown.paid, %sampler.body.slow ]
+; CHECK-NEXT:  %k.slow = call i32 @atoi(ptr %s)
+; CHECK-NEXT:  icmp slt i64 [[CD]], 1
+; CHECK:       sub i64 0, [[CD]]
+; CHECK-NEXT:  call i64 @__sampler_next_countdown(i64
+; CHECK: declare i64 @__sampler_next_countdown(i64) #[[COLD:[0-9]+]]
 ; CHECK: attributes #[[COLD]] = { cold nounwind }
 ; CHECK: [[LIKELY]] = !{!"branch_weights", i32 {{[0-9][0-9][0-9][0-9]+}}, i32 1}
 ; CHECK: [[UNLIKELY]] = !{!"branch_weights", i32 1, i32 {{[0-9][0-9][0-9][0-9]+}}}
 
-; After -O2, the fast path of a straight-line region with k sites is one
-; compare and one subtract.
+; After -O2, the fast path of a region is one subtract and one compare, and the
+; fast copy is the original code.
 ; O2-LABEL: define i64 @two(
 ; O2-NEXT:   entry:
 ; O2-NEXT:     %countdown.import = load i64, ptr @__sampler_countdown
-; O2-NEXT:     %countdown.enough = icmp sgt i64 %countdown.import, 2
+; O2-NEXT:     %countdown.paid = add i64 %countdown.import, -2
+; O2-NEXT:     %countdown.enough = icmp sgt i64 %countdown.paid, 0
 ; O2-NEXT:     %n = tail call i64 @strlen(
 ; O2-NEXT:     br i1 %countdown.enough, label %sampler.body, label %sampler.body.slow
 ; O2:        sampler.body:
 ; O2-NEXT:     %k = tail call i32 @atoi(
-; O2-NEXT:     [[SUB:%.*]] = add nsw i64 %countdown.import, -2
 ; O2-NEXT:     br label %common.ret
 ; O2:        common.ret:
-; O2:          [[OUT:%.*]] = phi i64 [ [[SUB]], %sampler.body ]
+; O2:          [[OUT:%.*]] = phi i64 [ %countdown.paid, %sampler.body ]
 ; O2:          store i64 [[OUT]], ptr @__sampler_countdown
 ; O2-NEXT:     ret i64
 

@@ -143,7 +143,9 @@ void printHelp() {
       "  -fsampler-runtime=static|shared\n"
       "                           Runtime linked into executables (default: "
       "static);\n"
-      "                           -shared links always use the shared runtime\n"
+      "                           -shared links always use the shared runtime;\n"
+      "                           objects of executables linked with the shared\n"
+      "                           runtime must be compiled with it too\n"
       "  -fsampler-verbose        Print the %s command line to stderr before "
       "running it\n"
       "  -fno-sampler-verbose     Undo -fsampler-verbose\n"
@@ -422,6 +424,12 @@ int main(int argc, char **argv) {
     // Variable names for the value schemes (scalar-pairs, bounds...) and for
     // descriptions derived from the IR; release clang discards them.
     Out.push_back("-fno-discard-value-names");
+    // Code compiled for an executable reaches the countdown at a constant
+    // offset from the thread pointer (local-exec), which needs the runtime
+    // linked into the executable; with the shared runtime it must go through
+    // the GOT (initial-exec).
+    if (Flags.SharedRuntime)
+      Out.push_back("-fplugin-arg-sampler-tls-model=initial-exec");
     for (std::string &P : Flags.PluginArgs)
       Out.push_back(std::move(P));
   }

@@ -2,6 +2,6 @@
  * runtime's countdown code in without the plugin. Never run. */
 #include <stdint.h>
 
-int64_t __sampler_next_countdown(void);
+int64_t __sampler_next_countdown(int64_t unknown);
 
-int main(void) { return __sampler_next_countdown() == 0; }
+int main(void) { return __sampler_next_countdown(1) == 0; }

@@ -1,0 +1,29 @@
+; How instrumented code reaches the thread-local countdown. In an executable
+; (a PIE module, or code without PIC) the runtime is linked in, so the
+; countdown is dso_local with the local-exec model: `%fs:offset`, no GOT load
+; and no register to hold the offset. Position-independent code that may go
+; into a shared library keeps initial-exec, and so does everything when the
+; option says so (sampler-cc -fsampler-runtime=shared passes it).
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=PIE
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-tls-model=initial-exec -S %s | FileCheck %s --check-prefix=IE
+; RUN: sed -e '/PIE Level/d' -e 's/!0, !1}/!0}/' %s | %opt-sampler -passes=sampler -sampler-schemes=branches -S | FileCheck %s --check-prefix=IE
+; RUN: sed -e '/PIE Level/d' -e 's/!0, !1}/!0}/' -e 's/"PIC Level", i32 2/"PIC Level", i32 0/' %s | %opt-sampler -passes=sampler -sampler-schemes=branches -S | FileCheck %s --check-prefix=PIE
+; RUN: not %opt-sampler -passes=sampler -sampler-tls-model=global-dynamic -S %s 2>&1 | FileCheck %s --check-prefix=BAD
+
+; PIE: @__sampler_countdown = external dso_local thread_local(localexec) global i64
+; IE:  @__sampler_countdown = external thread_local(initialexec) global i64
+; BAD: sampler: option 'tls-model' expects 'auto' or 'initial-exec', got 'global-dynamic'
+
+define i32 @f(i32 %x) {
+entry:
+  %c = icmp sgt i32 %x, 0
+  br i1 %c, label %a, label %b
+a:
+  ret i32 1
+b:
+  ret i32 2
+}
+
+!llvm.module.flags = !{!0, !1}
+!0 = !{i32 8, !"PIC Level", i32 2}
+!1 = !{i32 7, !"PIE Level", i32 2}
