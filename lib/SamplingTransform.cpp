@@ -137,14 +137,17 @@ static CallInst *callNext(IRBuilder<> &B, FunctionCallee Next, Value *Unknown) {
 }
 
 namespace {
-/// How a site reads the countdown stored at Cd.
+/// How a site reads the countdown stored at Cd. The countdown is the number
+/// of trials that fail before the next success (>= 0), or negative when the
+/// success has passed without a site owning it (docs/sampling.md).
 struct SiteForm {
   /// In place (one copy, or the thread-local itself): the site consumes the
-  /// next trial, `cd = *Cd - 1`, and owns it when cd reaches Key = 0.
+  /// next trial, `cd = *Cd - 1`, and owns the success when cd reaches
+  /// Key = -1 (x86: `decq mem; js`).
   /// Cloned (the instrumented copy): the local holds the countdown relative
   /// to the end of the region, which the check already paid for; the site
-  /// owns the trial at Key = 1 - r (r: the most sites from it to the region's
-  /// end, itself included) and changes nothing unless cd <= Key.
+  /// owns the success when it is Key = -r (r: the most sites from it to the
+  /// region's end, itself included), and changes nothing unless cd <= Key.
   bool Decrement;
   int64_t Key;
 };
@@ -157,9 +160,9 @@ static Value *siteMayFire(IRBuilder<> &B, Value *Cd, SiteForm Form,
   auto *I64 = B.getInt64Ty();
   Value *V = B.CreateLoad(I64, Cd, "countdown");
   if (Form.Decrement) {
-    // `add nsw -1` and `< 1`: with the flags the subtraction sets, x86 folds
-    // load, decrement, store and test into `decq mem; jle` when the countdown
-    // is the thread-local itself.
+    // `add nsw -1` and `< 0`: the sign of the result is all the test needs,
+    // so x86 folds load, decrement, store and test into `decq mem; js` when
+    // the countdown is the thread-local itself.
     V = B.CreateNSWAdd(V, B.getInt64(-1), "countdown.dec");
     B.CreateStore(V, Cd);
   }
@@ -175,7 +178,7 @@ static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
   CallInst *R = callNext(B, Next, B.CreateSub(Key, CdVal, "countdown.unknown"));
   Value *Take = B.CreateICmpSGT(R, B.getInt64(0), "sample");
   Value *Abs = B.CreateSelect(Take, R, B.CreateNeg(R));
-  B.CreateStore(Form.Key ? B.CreateAdd(Key, Abs) : Abs, Cd);
+  B.CreateStore(B.CreateAdd(Key, Abs), Cd);
   return Take;
 }
 
@@ -272,7 +275,7 @@ bool SamplingTransform::canClone(Function &F) const {
 void SamplingTransform::lowerInPlace(Function &F) {
   ++NumInPlace;
   for (CallInst *Marker : SiteTable::markersIn(F))
-    lowerInstrumentedMarker(Marker, Countdown, SiteForm{true, 0}, Next);
+    lowerInstrumentedMarker(Marker, Countdown, SiteForm{true, -1}, Next);
   tagCountdownAccesses(F, Countdown);
 }
 
@@ -564,7 +567,8 @@ bool SamplingTransform::run(Function &F) {
   // Along any path r decreases, so no two site executions share a trial,
   // and r depends on where the site is, not on which check entered the
   // region. The local holds the countdown relative to the region's end
-  // (cd - W), so the site owns the trial at which that value is 1 - r.
+  // (failures before the next success, minus W), so the site owns the
+  // success when that value is -r.
   DenseMap<CallInst *, int64_t> KeyOf;
   {
     SmallPtrSet<CallInst *, 16> IsMarker(Markers.begin(), Markers.end());
@@ -573,7 +577,7 @@ bool SamplingTransform::run(Function &F) {
       for (Instruction &I : BB)
         if (auto *CI = dyn_cast<CallInst>(&I); CI && IsMarker.count(CI)) {
           uint64_t Remaining = Weight.lookup(&BB) - Seen[&BB]++;
-          KeyOf[CI] = 1 - static_cast<int64_t>(Remaining);
+          KeyOf[CI] = -static_cast<int64_t>(Remaining);
         }
   }
   for (CallInst *Marker : Markers) {
@@ -598,18 +602,28 @@ bool SamplingTransform::run(Function &F) {
       CB.CreateBr(Target);
     } else {
       // Pay for the region's W trials now, in both copies: the local becomes
-      // the countdown relative to the region's end. If it stays positive,
-      // none of the W trials succeeds and the fast copy runs. No `nsw`: a
-      // countdown whose success has passed unowned (<= 0) keeps going down,
-      // region after region, until a site of the slow copy draws again.
+      // the countdown relative to the region's end. If it stays >= 0, none
+      // of the W trials succeeds and the fast copy runs: `sub $W; js slow`,
+      // the sign being all the test needs. No `nsw`: a countdown whose
+      // success has passed unowned (< 0) keeps going down, region after
+      // region, until a site of the slow copy draws again.
       ++NumChecks;
       Value *Old = CB.CreateLoad(I64, Cd, "countdown");
       Value *Rel = CB.CreateSub(Old, CB.getInt64(Info.Weight), "countdown.paid");
       CB.CreateStore(Rel, Cd);
       Value *Enough =
-          CB.CreateICmpSGT(Rel, CB.getInt64(0), "countdown.enough");
-      CB.CreateCondBr(Enough, Target, SlowTarget,
-                      MDB.createLikelyBranchWeights());
+          CB.CreateICmpSGE(Rel, CB.getInt64(0), "countdown.enough");
+      // The instrumented copy starts from a frozen copy of the countdown:
+      // otherwise InstCombine rewrites its arithmetic on `Old - W` into
+      // arithmetic on Old, which keeps Old alive across the check and costs
+      // the fast path a register copy (`mov; sub; js` instead of `sub; js`).
+      BasicBlock *ToSlow =
+          BasicBlock::Create(C, "sampler.to.slow", &F, Target);
+      IRBuilder<> TB(ToSlow);
+      TB.CreateStore(TB.CreateFreeze(TB.CreateLoad(I64, Cd), "countdown.slow"),
+                     Cd);
+      TB.CreateBr(SlowTarget);
+      CB.CreateCondBr(Enough, Target, ToSlow, MDB.createLikelyBranchWeights());
     }
     CheckOf[Target] = Check;
   }

@@ -19,10 +19,10 @@
 
 #include "sampler_internal.h"
 
-/* Initial value 0 ("no success known"): a thread's first site execution calls us with
- * unknown > 0, and we seed the thread then (there is no portable per-thread
+/* Initial value -1 ("no success known"): a thread's first site execution calls us
+ * with unknown > 0, and we seed the thread then (there is no portable per-thread
  * constructor). */
-SAMPLER_EXPORT __thread int64_t __sampler_countdown __attribute__((tls_model("initial-exec"))) = 0;
+SAMPLER_EXPORT __thread int64_t __sampler_countdown __attribute__((tls_model("initial-exec"))) = -1;
 
 /* Per-thread generator state. initial-exec like the countdown: the runtime is linked
  * into the executable or loaded with it, never dlopen'd on its own. */
@@ -197,6 +197,6 @@ extern int64_t __sampler_next_countdown_impl(int64_t unknown)
 void __sampler_rt_countdown_after_fork_child(void) {
   tls_state.seeded = 0;
   tls_state.started = 0;
-  __sampler_countdown = 0;
+  __sampler_countdown = -1;
   atomic_store_explicit(&thread_serial, 0, memory_order_relaxed);
 }

@@ -22,12 +22,12 @@ extern "C" {
  * 0 means every execution of every site was observed (unconditional build). */
 #define SAMPLER_UNIT_SAMPLED 1u
 
-/* Per-thread countdown: c >= 1 means the next sampled trial is c trials from now
- * (every site execution is one trial); c <= 0 means the countdown's success has
- * passed without a site owning it (a region of the fast/instrumented pair pays for
- * all its trials at its check, docs/sampling.md), or that the thread has not drawn
- * yet: the next site execution is a fresh trial. initial-exec TLS. Initial value 0
- * in every thread, so that the first site a thread reaches calls
+/* Per-thread countdown: c >= 0 means the next c trials fail and the one after them
+ * is sampled (every site execution is one trial); c < 0 means the countdown's
+ * success has passed without a site owning it (a region of the fast/instrumented
+ * pair pays for all its trials at its check, docs/sampling.md), or that the thread
+ * has not drawn yet: the next site execution is a fresh trial. initial-exec TLS.
+ * Initial value -1 in every thread, so that the first site a thread reaches calls
  * __sampler_next_countdown(), which seeds that thread. */
 extern __thread int64_t __sampler_countdown __attribute__((tls_model("initial-exec")));
 
@@ -36,7 +36,8 @@ extern __thread int64_t __sampler_countdown __attribute__((tls_model("initial-ex
  * unknown > 0:  the countdown's success has passed unowned; this execution is a
  *               fresh trial (the runtime draws g: sampled iff g == 1).
  * Returns r != 0:
- *   r > 0: this site execution IS sampled; the next sample is r executions later.
+ *   r > 0: this site execution IS sampled; the next sample is r executions later
+ *          (the caller's countdown becomes r - 1 failures, in its own terms).
  *   r < 0: this site execution is NOT sampled; the next sample is -r executions later
  *          (only when unknown > 0, or when sampling is switched off: a huge -r).
  * The runtime does not store into __sampler_countdown itself: the caller stores |r|

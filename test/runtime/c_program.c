@@ -20,13 +20,14 @@ static struct __sampler_unit unit = {
 __attribute__((constructor)) static void reg(void) { __sampler_register_unit(&unit); }
 __attribute__((destructor)) static void unreg(void) { __sampler_unregister_unit(&unit); }
 
-/* What a site marker lowered in place does (0 or below: the success is unknown). */
+/* What a site marker lowered in place does: the countdown counts the failures
+ * before the next success (-1 after the decrement: this one; below: unknown). */
 static int site(void) {
   int64_t e = --__sampler_countdown;
-  if (e > 0)
+  if (e >= 0)
     return 0;
-  int64_t r = __sampler_next_countdown(-e);
-  __sampler_countdown = r > 0 ? r : -r;
+  int64_t r = __sampler_next_countdown(-1 - e);
+  __sampler_countdown = (r > 0 ? r : -r) - 1;
   return r > 0;
 }
 

@@ -221,7 +221,7 @@ std::vector<FirstCall> first_calls_on_fresh_threads(int threads) {
   for (auto &fc : out) {
     std::thread t([&fc] {
       fc.countdown_at_start = __sampler_countdown;
-      // What a site does with the initial countdown: 0 - 1 < 0, "unknown".
+      // What a site does with the initial countdown: -1 - 1 < -1, "unknown".
       fc.first = __sampler_next_countdown(1);
       fc.second = __sampler_next_countdown(0);
     });
@@ -243,7 +243,7 @@ TEST(NextCountdown, FirstEventOnFreshThreadsIsSampledWithProbabilityOneOverD) {
   int sampled = 0;
   double not_sampled = 0, gap_sum = 0;
   for (const auto &fc : calls) {
-    ASSERT_EQ(fc.countdown_at_start, 0); // initial value in every thread
+    ASSERT_EQ(fc.countdown_at_start, -1); // initial value in every thread
     ASSERT_NE(fc.first, 0);
     ASSERT_GT(fc.second, 0); // after the first event, every call is a sample
     if (fc.first > 0) {
@@ -312,17 +312,18 @@ struct SiteCounts {
 };
 
 // Two sites executed alternately, A then B, `iterations` times; each site does what
-// a marker lowered in place does: decrement the countdown; at 0 or below (unknown)
-// ask for the next one and observe only if it is positive; store its magnitude.
+// a marker lowered in place does: decrement the countdown (failures before the
+// next success); at -1 (this one) or below (unknown) ask for the next one and
+// observe only if it is positive; the countdown becomes its magnitude - 1.
 template <typename Next>
 SiteCounts run_two_sites(int64_t &countdown, Next next, long iterations) {
   SiteCounts c;
   auto site = [&]() -> bool {
     int64_t e = --countdown;
-    if (e > 0)
+    if (e >= 0)
       return false;
-    int64_t r = next(-e);
-    countdown = r > 0 ? r : -r;
+    int64_t r = next(-1 - e);
+    countdown = (r > 0 ? r : -r) - 1;
     return r > 0;
   };
   for (long i = 0; i < iterations; ++i) {

@@ -138,7 +138,7 @@ TEST_F(Process, ForkChildWritesItsOwnReportWithItsOwnSeed) {
     int status = run_child([&] {
       // A fresh gap: the child re-seeds at its first site instead of finishing the
       // parent's countdown (which would sample in lock-step with the parent).
-      bool fresh = __sampler_countdown == 0;
+      bool fresh = __sampler_countdown == -1;
       u.cells[1] += 7;
       exit(fresh ? 7 : 1);
     });

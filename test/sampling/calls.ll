@@ -8,7 +8,7 @@
 ; Region from entry: the branch on %a, then the call to @weighty: weight 1.
 ; CHECK:     sampler.check:
 ; CHECK-NEXT:  [[PAID:%.*]] = sub i64 %countdown.import, 1
-; CHECK-NEXT:  icmp sgt i64 [[PAID]], 0
+; CHECK-NEXT:  icmp sge i64 [[PAID]], 0
 ; Fast copy: the weightless call passes without countdown traffic; the weighty
 ; one is bracketed by an export and a re-check with import.
 ; CHECK:     {{^}}y:
@@ -19,7 +19,7 @@
 ; CHECK:     [[AFTER]]:
 ; CHECK-NEXT:  %countdown.import{{[0-9]+}} = load i64, ptr @__sampler_countdown
 ; CHECK-NEXT:  %countdown.paid{{[0-9]+}} = sub i64 %countdown.import{{[0-9]+}}, 1
-; CHECK-NEXT:  %countdown.enough{{[0-9]+}} = icmp sgt i64 %countdown.paid{{[0-9]+}}, 0
+; CHECK-NEXT:  %countdown.enough{{[0-9]+}} = icmp sge i64 %countdown.paid{{[0-9]+}}, 0
 
 source_filename = "calls.c"
 

@@ -9,8 +9,11 @@
 ; CHECK-LABEL: define i32 @interp(
 ; CHECK:       indirectbr ptr %{{.*}}, [label %[[CA]], label %[[CB]]]
 ; CHECK:     [[CA]]:
-; CHECK:       icmp sgt i64 %{{.*}}, {{[0-9]+}}
-; CHECK-NEXT:  br i1 %{{.*}}, label %op_a, label %op_a.slow
+; CHECK:       %[[PAID:countdown.paid[0-9]*]] = sub i64 %{{.*}}, {{[0-9]+}}
+; CHECK:       icmp sge i64 %[[PAID]], 0
+; CHECK-NEXT:  br i1 %{{.*}}, label %op_a, label %[[TOSLOW:sampler.to.slow[0-9]*]]
+; CHECK:     [[TOSLOW]]:
+; CHECK:       br label %op_a.slow
 ; CHECK:       indirectbr ptr %{{.*}}, [label %[[CA]], label %[[CB]]]
 ; CHECK-NOT:   blockaddress(@interp, %op_
 ; CHECK:       {{^}}op_a.slow:

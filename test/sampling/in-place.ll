@@ -1,7 +1,8 @@
 ; A function that cannot be cloned (here: asm goto, whose targets the asm
 ; names) keeps one copy, and each site works on the thread-local countdown
-; directly (add nsw, then < 1; below 0 the success is unknown and the runtime
-; is told so: `unknown` = -countdown).
+; directly (add nsw, then < 0: the countdown counts the failures before the next
+; success; below -1 the success is unknown and the runtime is told so:
+; `unknown` = -1 - countdown).
 ; RUN: %opt-sampler -passes=sampler -sampler-clone-threshold=1 -sampler-schemes=branches -S %s | FileCheck %s
 
 ; CHECK-LABEL: define i32 @dispatch(
@@ -9,8 +10,8 @@
 ; CHECK:       %countdown = load i64, ptr @__sampler_countdown
 ; CHECK-NEXT:  %countdown.dec = add nsw i64 %countdown, -1
 ; CHECK-NEXT:  store i64 %countdown.dec, ptr @__sampler_countdown
-; CHECK-NEXT:  %countdown.fire = icmp slt i64 %countdown.dec, 1
-; CHECK:       %countdown.unknown = sub i64 0, %countdown.dec
+; CHECK-NEXT:  %countdown.fire = icmp slt i64 %countdown.dec, 0
+; CHECK:       %countdown.unknown = sub i64 -1, %countdown.dec
 ; CHECK-NEXT:  call i64 @__sampler_next_countdown(i64 %countdown.unknown)
 ; CHECK:       callbr void asm "", "!i"()
 ; CHECK-NEXT:    to label %one [label %two]

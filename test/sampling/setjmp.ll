@@ -10,7 +10,7 @@
 ; CHECK:     [[AFTER]]:
 ; CHECK-NEXT:  %countdown.import{{[0-9]*}} = load i64, ptr @__sampler_countdown
 ; CHECK-NEXT:  %countdown.paid{{[0-9]*}} = sub i64 %countdown.import{{[0-9]*}}, 1
-; CHECK-NEXT:  %countdown.enough{{[0-9]*}} = icmp sgt i64 %countdown.paid{{[0-9]*}}, 0
+; CHECK-NEXT:  %countdown.enough{{[0-9]*}} = icmp sge i64 %countdown.paid{{[0-9]*}}, 0
 ; CHECK-LABEL: define void @jumper(
 ; CHECK:       store i64 {{.*}}, ptr @__sampler_countdown
 ; CHECK-NEXT:  call void @longjmp(ptr %env, i32 1)
