@@ -1,7 +1,7 @@
 // The source can declare functions weightless (so calls to them do not split
 // regions) or skip them (no sites): by pragma or by attribute. Functions
 // declared in system headers are weightless, except those that take callbacks.
-// RUN: %clang -fplugin=%plugin -fplugin-arg-sampler-clone-threshold=1 -O0 -S -emit-llvm %s -o - | FileCheck %s
+// RUN: %clang -fplugin=%plugin -fplugin-arg-sampler-clone-threshold=1 -O0 -fno-discard-value-names -S -emit-llvm %s -o - | FileCheck %s
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,22 +19,34 @@ static int cmp(const void *a, const void *b) { return *(const int *)a - *(const 
 // CHECK:       ret i32
 
 // CHECK-LABEL: define {{.*}}void @user(
-// Weightless: no export around them.
+// Weightless: the region goes on across them (no check after the calls).
 // CHECK:       call void @by_pragma()
 // CHECK-NEXT:  call void @by_attribute()
-// CHECK-NOT:   __sampler_countdown
-// CHECK:       call i64 @strlen(
-// Weighty: an unknown function and qsort (it calls cmp back).
-// CHECK:       store i64 {{.*}}, ptr @__sampler_countdown
-// CHECK-NEXT:  call void @unknown()
-// CHECK:       store i64 {{.*}}, ptr @__sampler_countdown
-// CHECK-NEXT:  call void @qsort(
+// CHECK-NEXT:  load ptr
+// CHECK-NEXT:  %call = call i64 @strlen(
+// CHECK-NEXT:  br label %site.cont
+// Weighty: an unknown function and qsort (it calls cmp back): each ends the
+// region, and the next one begins with a threshold check of its own.
+// CHECK:       call void @unknown()
+// CHECK-NEXT:  br label %[[CHECK1:sampler.check[0-9]*]]
+// CHECK:       [[CHECK1]]:
+// CHECK-NEXT:  load i64, ptr @__sampler_countdown
+// CHECK-NEXT:  sub i64 %{{.*}}, 1
+// CHECK:       call void @qsort(
+// CHECK-NEXT:  br label %[[CHECK2:sampler.check[0-9]*]]
+// CHECK:       [[CHECK2]]:
+// CHECK-NEXT:  load i64, ptr @__sampler_countdown
+// CHECK-NEXT:  sub i64 %{{.*}}, 1
 void user(int *v, int n, const char *s) {
   if (n > 1) {
     by_pragma();
     by_attribute();
     n += strlen(s);
     unknown();
+    if (n > 2)
+      v[0] = 1;
     qsort(v, n, sizeof *v, cmp);
+    if (n > 3)
+      v[1] = 1;
   }
 }

@@ -1,12 +1,12 @@
-; Unwinding keeps the countdown consistent: before an invoke the local
-; countdown is exported; the normal edge of a weighty invoke imports and
-; re-checks; a landing pad imports and re-checks (the callee may have sampled
-; before throwing); resume exports.
+; Unwinding keeps the countdown consistent: it lives in the thread-local
+; variable, always up to date, so nothing is exported before an invoke or a
+; resume; the normal edge of a weighty invoke re-checks; a landing pad
+; re-checks (the callee may have spent trials before throwing).
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
 
 ; CHECK-LABEL: define void @catcher(
 ; Fast copy:
-; CHECK:       store i64 [[PAID:%.*]], ptr @__sampler_countdown
+; CHECK:       {{^}}b:
 ; CHECK-NEXT:  invoke void @may_throw()
 ; CHECK-NEXT:    to label %sampler.invoke.cont unwind label %lpad
 ; The normal edge first lands in a block of its own copy (where the invoke's
@@ -15,16 +15,16 @@
 ; CHECK-NEXT:  br label %[[NORMAL:sampler.check[0-9]+]]
 ; CHECK:     [[NORMAL]]:
 ; CHECK-SAME:  preds = %sampler.invoke.cont.slow, %sampler.invoke.cont
-; CHECK-NEXT:  %countdown.import{{[0-9]*}} = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:  load i64, ptr @__sampler_countdown
 ; CHECK:     {{^}}lpad:
 ; CHECK-NEXT:  %lp = landingpad { ptr, i32 }
 ; CHECK-NEXT:    cleanup
 ; CHECK-NEXT:  br label %[[PAD:sampler.check[0-9]+]]
 ; CHECK:     [[PAD]]:
 ; CHECK-NEXT:  phi { ptr, i32 } [ %lp, %lpad ], [ %lp.slow, %lpad.slow ]
-; CHECK-NEXT:  %countdown.import{{[0-9]*}} = load i64, ptr @__sampler_countdown
-; CHECK:       store i64 {{.*}}, ptr @__sampler_countdown
-; CHECK-NEXT:  resume { ptr, i32 }
+; CHECK-NEXT:  load i64, ptr @__sampler_countdown
+; CHECK:     sampler.after.pad:
+; CHECK:       resume { ptr, i32 }
 ; Instrumented copy: its invoke unwinds to its own landing pad, which re-checks
 ; through the same check block.
 ; CHECK:     {{^}}lpad.slow:

@@ -7,15 +7,19 @@
 
 ; CHECK-LABEL: define i32 @count(
 ; CHECK:     sampler.check:
-; CHECK-NEXT:  %countdown.paid = sub i64 %countdown.import, 2
+; CHECK-NEXT:  [[CD:%countdown[0-9]*]] = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:  %countdown.paid = sub i64 [[CD]], 2
+; CHECK-NEXT:  store i64 %countdown.paid, ptr @__sampler_countdown
 ; CHECK-NEXT:  %countdown.enough = icmp sge i64 %countdown.paid, 0
 ; CHECK:     [[BACKEDGE:sampler.check[0-9]+]]:
-; CHECK:       [[CD:%sampler.countdown[.0-9]*]] = phi i64 [ {{.*}}, %latch ], [ {{.*}}, %latch.slow ]
-; CHECK-NEXT:  %countdown.paid{{[0-9]+}} = sub i64 [[CD]], 2
+; CHECK-SAME:  preds = %latch.slow, %latch
+; CHECK:       [[CD2:%countdown[0-9]+]] = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:  %countdown.paid{{[0-9]+}} = sub i64 [[CD2]], 2
+; CHECK-NEXT:  store i64 %countdown.paid{{[0-9]+}}, ptr @__sampler_countdown
 ; CHECK-NEXT:  %countdown.enough{{[0-9]+}} = icmp sge i64 %countdown.paid{{[0-9]+}}, 0
 ; CHECK-NEXT:  br i1 %countdown.enough{{[0-9]+}}, label %head, label %[[TOSLOW:sampler.to.slow[0-9]*]], !prof
 ; CHECK:     [[TOSLOW]]:
-; CHECK-NEXT:  freeze
+; CHECK-NEXT:  load volatile i64, ptr @__sampler_countdown
 ; CHECK-NEXT:  br label %head.slow
 ; The fast copy's loop test is the original code (its trial was paid at the check):
 ; CHECK:     {{^}}head:

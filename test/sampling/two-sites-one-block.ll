@@ -1,28 +1,29 @@
-; Two sites in one block: one region of weight 2 and one check. The check pays
-; for the region's two trials at once (`countdown - 2`, kept in the local as the
-; countdown relative to the region's end) and goes to the fast copy if none of
-; them succeeds (the countdown counts the failures before the next success: it
-; stays >= 0): the fast copy is the original code. In the instrumented copy the
-; first site owns the region's trial 1 (it fires when the relative countdown is
-; -2), the second trial 2 (-1); a site below its trial's value is a fresh trial
-; (the runtime is told so: `unknown` > 0).
+; Two sites in one block: one region of weight 2 and one check. Both copies work
+; on the thread-local countdown itself, which counts the failures before the next
+; success. The check pays for the region's two trials at once (`countdown -= 2`:
+; the countdown becomes relative to the region's end) and goes to the fast copy
+; if none of them succeeds (it stays >= 0): the fast copy is the original code,
+; with nothing to import or export. In the instrumented copy the first site owns
+; the region's trial 1 (it fires when the countdown is -2), the second trial 2
+; (-1); a site below its trial's value is a fresh trial (the runtime is told so:
+; `unknown` > 0).
 ; strlen and atoi are C library functions: weightless, so they split nothing.
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes='sampler,default<O2>' -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=O2
 
 ; CHECK-LABEL: define i64 @two(
-; CHECK:       %countdown.import = load i64, ptr @__sampler_countdown
-; CHECK-NEXT:  br label %sampler.check
 ; CHECK:     sampler.check:
-; CHECK-NEXT:  %countdown.paid = sub i64 %countdown.import, 2
+; CHECK-NEXT:  %[[CD:countdown[0-9]*]] = load i64, ptr @__sampler_countdown, align 4, !tbaa [[TBAA:![0-9]+]]
+; CHECK-NEXT:  %countdown.paid = sub i64 %[[CD]], 2
+; CHECK-NEXT:  store i64 %countdown.paid, ptr @__sampler_countdown, align 4, !tbaa [[TBAA]]
 ; CHECK-NEXT:  %countdown.enough = icmp sge i64 %countdown.paid, 0
 ; CHECK-NEXT:  br i1 %countdown.enough, label %sampler.body, label %sampler.to.slow, !prof [[LIKELY:![0-9]+]]
-; The instrumented copy starts from a frozen countdown (keeps InstCombine from
-; reviving the value before the subtraction: `sub; js` stays two instructions).
+; The instrumented copy reads the countdown again, volatile (so that GVN does not
+; give the stored value another use: x86 folds the check into `subq $2, mem; js`).
 ; CHECK:     sampler.to.slow:
-; CHECK-NEXT:  %countdown.slow = freeze i64 %countdown.paid
+; CHECK-NEXT:  load volatile i64, ptr @__sampler_countdown
 ; CHECK-NEXT:  br label %sampler.body.slow
-; The fast copy: the original code, then the export.
+; The fast copy: the original code.
 ; CHECK:     sampler.body:
 ; CHECK-NEXT:  %n = call i64 @strlen(ptr %s)
 ; CHECK-NEXT:  br label %site.cont
@@ -32,51 +33,58 @@
 ; CHECK:     site.cont1:
 ; CHECK-NEXT:  %k64 = sext i32 %k to i64
 ; CHECK-NEXT:  %r = add i64 %n, %k64
-; CHECK-NEXT:  store i64 %countdown.paid, ptr @__sampler_countdown
 ; CHECK-NEXT:  ret i64 %r
 ; The instrumented copy.
 ; CHECK:     sampler.body.slow:
 ; CHECK-NEXT:  %n.slow = call i64 @strlen(ptr %s)
-; CHECK-NEXT:  %countdown.fire = icmp slt i64 %countdown.slow, -1
+; CHECK-NEXT:  %countdown = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:  %countdown.fire = icmp slt i64 %countdown, -1
 ; CHECK-NEXT:  br i1 %countdown.fire, label %site.observe.slow, label %site.cont.slow, !prof [[UNLIKELY:![0-9]+]]
 ; CHECK:     site.observe.slow:
-; CHECK-NEXT:  %countdown.unknown = sub i64 -2, %countdown.slow
+; CHECK-NEXT:  %countdown.unknown = sub i64 -2, %countdown
 ; CHECK-NEXT:  %countdown.next = call i64 @__sampler_next_countdown(i64 %countdown.unknown)
 ; CHECK-NEXT:  %sample = icmp sgt i64 %countdown.next, 0
 ; CHECK-NEXT:  [[NEG:%.*]] = sub i64 0, %countdown.next
 ; CHECK-NEXT:  [[ABS:%.*]] = select i1 %sample, i64 %countdown.next, i64 [[NEG]]
 ; CHECK-NEXT:  [[NEW:%.*]] = add i64 -2, [[ABS]]
+; CHECK-NEXT:  store i64 [[NEW]], ptr @__sampler_countdown
 ; CHECK-NEXT:  br i1 %sample, label %site.sampled, label %site.cont.slow
 ; CHECK:     site.sampled:
 ; CHECK:       atomicrmw add ptr {{.*}}, i64 1 monotonic
 ; CHECK:     site.cont.slow:
-; CHECK-NEXT:  [[CD:%.*]] = phi i64 [ [[NEW]], %site.sampled ], [ [[NEW]], %site.observe.slow ], [ %countdown.slow, %sampler.body.slow ]
 ; CHECK-NEXT:  %k.slow = call i32 @atoi(ptr %s)
-; CHECK-NEXT:  icmp slt i64 [[CD]], 0
-; CHECK:       sub i64 -1, [[CD]]
+; CHECK-NEXT:  [[CD2:%.*]] = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:  icmp slt i64 [[CD2]], 0
+; CHECK:       sub i64 -1, [[CD2]]
 ; CHECK-NEXT:  call i64 @__sampler_next_countdown(i64
 ; CHECK: declare i64 @__sampler_next_countdown(i64) #[[COLD:[0-9]+]]
 ; CHECK: attributes #[[COLD]] = { cold nounwind }
+; The countdown's own TBAA type, under C/C++'s root: typed program accesses do
+; not alias it.
+; CHECK: [[TBAA]] = !{[[TY:![0-9]+]], [[TY]], i64 0}
+; CHECK: [[TY]] = !{!"__sampler_countdown", [[CHAR:![0-9]+]], i64 0}
+; CHECK: [[CHAR]] = !{!"omnipotent char", [[ROOT:![0-9]+]], i64 0}
+; CHECK: [[ROOT]] = !{!"Simple C/C++ TBAA"}
 ; CHECK: [[LIKELY]] = !{!"branch_weights", i32 {{[0-9][0-9][0-9][0-9]+}}, i32 1}
 ; CHECK: [[UNLIKELY]] = !{!"branch_weights", i32 1, i32 {{[0-9][0-9][0-9][0-9]+}}}
 
-; After -O2, the fast path of a region is one subtract and one compare, and the
-; fast copy is the original code.
+; After -O2, the fast path is the check (load, subtract, store, sign test: one
+; `subq $2, %fs:...; js` on x86) and the original code.
 ; O2-LABEL: define i64 @two(
 ; O2-NEXT:   entry:
-; O2-NEXT:     %countdown.import = load i64, ptr @__sampler_countdown
-; O2-NEXT:     %countdown.import.fr = freeze i64 %countdown.import
-; O2-NEXT:     %countdown.paid = add i64 %countdown.import.fr, -2
+; O2-NEXT:     %[[CD:countdown[0-9]*]] = load i64, ptr @__sampler_countdown
+; O2-NEXT:     %countdown.paid = add i64 %[[CD]], -2
+; O2-NEXT:     store i64 %countdown.paid, ptr @__sampler_countdown
 ; O2-NEXT:     %countdown.enough = icmp sgt i64 %countdown.paid, -1
-; O2-NEXT:     %n = tail call i64 @strlen(
 ; O2-NEXT:     br i1 %countdown.enough, label %sampler.body, label %sampler.to.slow
 ; O2:        sampler.body:
+; O2-NEXT:     %n = tail call i64 @strlen(
 ; O2-NEXT:     %k = tail call i32 @atoi(
 ; O2-NEXT:     br label %common.ret
 ; O2:        common.ret:
-; O2:          [[OUT:%.*]] = phi i64 [ %countdown.paid, %sampler.body ]
-; O2:          store i64 [[OUT]], ptr @__sampler_countdown
-; O2-NEXT:     ret i64
+; O2-NEXT:     phi i32 [ %k, %sampler.body ],
+; O2-NOT:      __sampler_countdown
+; O2:          ret i64
 
 source_filename = "two.c"
 
