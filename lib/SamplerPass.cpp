@@ -102,6 +102,7 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
       T.run(F);
       Changed.push_back(&F);
     }
+  Changed.append(T.created().begin(), T.created().end());
   if (!Marker->use_empty())
     report_fatal_error("sampler: internal error: a site marker was not lowered");
   Marker->eraseFromParent();

@@ -41,6 +41,8 @@ using namespace sampler;
 
 STATISTIC(NumCloned, "Functions given fast and instrumented copies");
 STATISTIC(NumInPlace, "Functions lowered in place (single copy)");
+STATISTIC(NumOutlined,
+          "Functions of one region whose instrumented copy is a function");
 STATISTIC(NumChecks, "Threshold checks inserted");
 STATISTIC(NumZeroWeightChecks, "Regions of weight 0 (no check needed)");
 
@@ -150,6 +152,11 @@ struct SiteForm {
   /// region's end, itself included), and changes nothing unless cd <= Key.
   bool Decrement;
   int64_t Key;
+  /// Cloned only: the thread-local countdown, when the site's new countdown
+  /// is also to be stored there (no weighty call can have run since its
+  /// region began, so the thread-local still holds the region's value);
+  /// null otherwise.
+  Value *Mirror = nullptr;
 };
 } // namespace
 
@@ -178,7 +185,10 @@ static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
   CallInst *R = callNext(B, Next, B.CreateSub(Key, CdVal, "countdown.unknown"));
   Value *Take = B.CreateICmpSGT(R, B.getInt64(0), "sample");
   Value *Abs = B.CreateSelect(Take, R, B.CreateNeg(R));
-  B.CreateStore(B.CreateAdd(Key, Abs), Cd);
+  Value *NewCd = B.CreateAdd(Key, Abs);
+  B.CreateStore(NewCd, Cd);
+  if (Form.Mirror)
+    B.CreateStore(NewCd, Form.Mirror);
   return Take;
 }
 
@@ -230,6 +240,9 @@ static void lowerInstrumentedMarker(CallInst *Marker, Value *Cd, SiteForm Form,
   Value *Take = siteDraw(B, Cd, CdVal, Form, Next);
   B.CreateCondBr(Take, Sampled, Cont);
   OldTerm->eraseFromParent();
+  // Not sampled: Cont sees what it sees when the site is skipped.
+  for (PHINode &P : Cont->phis())
+    P.addIncoming(P.getIncomingValueForBlock(BI->getParent()), Observe);
 }
 
 /// Gives every access to the thread-local countdown in \p F a TBAA type of its
@@ -261,11 +274,17 @@ bool SamplingTransform::canClone(Function &F) const {
       if (isa<CallBrInst>(I) || I.getType()->isTokenTy())
         return false;
       if (auto *CB = dyn_cast<CallBase>(&I)) {
+        auto *II = dyn_cast<IntrinsicInst>(CB);
+        // llvm.is.constant (__builtin_constant_p, in glibc's tolower,
+        // strcmp... macros) is convergent so that no transformation makes
+        // one execution see both answers; either answer is correct, so a
+        // copy of the function may get its own.
+        if (II && II->getIntrinsicID() == Intrinsic::is_constant)
+          continue;
         if (CB->cannotDuplicate() || CB->isConvergent())
           return false;
-        if (auto *II = dyn_cast<IntrinsicInst>(CB))
-          if (II->getIntrinsicID() == Intrinsic::localescape)
-            return false;
+        if (II && II->getIntrinsicID() == Intrinsic::localescape)
+          return false;
       }
     }
   }
@@ -279,86 +298,270 @@ void SamplingTransform::lowerInPlace(Function &F) {
   tagCountdownAccesses(F, Countdown);
 }
 
-uint64_t SamplingTransform::heaviestRegion(Function &F) const {
-  // The regions cloning would create, measured on the function as it is: a
-  // region ends at a loop back edge, a weighty call, a landing pad or a
-  // return. Blocks in reverse post-order of one DFS, whose retreating edges
-  // are the back edges, so every other predecessor comes first.
-  DenseMap<const BasicBlock *, unsigned> Order;
+/// A call after which a new region must begin, in both copies: a call that
+/// returns twice (setjmp). Its second return re-executes the code after it,
+/// whose trials the region before it has already handed out.
+static bool returnsTwice(const Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  return CB && CB->hasFnAttr(Attribute::ReturnsTwice);
+}
+
+namespace {
+/// The regions of a function: the DAG left when the check edges are cut,
+/// walked from the blocks that begin regions.
+struct Regions {
+  /// The most sites on a path from the block's start to a region's end.
+  DenseMap<BasicBlock *, uint64_t> Weight;
+  /// Post-order of the DAG (its reverse is a topological order).
   SmallVector<BasicBlock *, 64> PostOrder;
-  {
-    SmallVector<std::pair<BasicBlock *, unsigned>, 32> Stack;
-    DenseSet<BasicBlock *> Seen;
-    Stack.push_back({&F.getEntryBlock(), 0});
-    Seen.insert(&F.getEntryBlock());
+};
+
+/// Where a site's trial is and what its instrumented form may touch.
+struct SiteKey {
+  int64_t Key = 0;
+  /// No weighty call can have run between its region's check and the site.
+  bool Mirror = false;
+};
+} // namespace
+
+static Regions
+computeRegions(ArrayRef<BasicBlock *> Starts,
+               const SmallSetVector<std::pair<BasicBlock *, BasicBlock *>, 16>
+                   &CheckEdges,
+               const DenseMap<BasicBlock *, unsigned> &SitesIn) {
+  Regions R;
+  SmallVector<std::pair<BasicBlock *, unsigned>, 32> Stack;
+  DenseSet<BasicBlock *> Seen;
+  for (BasicBlock *Start : Starts) {
+    if (!Seen.insert(Start).second)
+      continue;
+    Stack.push_back({Start, 0});
     while (!Stack.empty()) {
-      auto &[BB, Next] = Stack.back();
-      Instruction *T = BB->getTerminator();
-      if (Next < T->getNumSuccessors()) {
-        BasicBlock *S = T->getSuccessor(Next++);
-        if (Seen.insert(S).second)
+      auto &[BB, NextSucc] = Stack.back();
+      Instruction *Term = BB->getTerminator();
+      if (NextSucc < Term->getNumSuccessors()) {
+        BasicBlock *S = Term->getSuccessor(NextSucc++);
+        if (!CheckEdges.count({BB, S}) && Seen.insert(S).second)
           Stack.push_back({S, 0});
         continue;
       }
-      Order[BB] = PostOrder.size();
-      PostOrder.push_back(BB);
+      uint64_t Heaviest = 0;
+      for (BasicBlock *S : successors(BB))
+        if (!CheckEdges.count({BB, S}))
+          Heaviest = std::max(Heaviest, R.Weight.lookup(S));
+      R.Weight[BB] = SitesIn.lookup(BB) + Heaviest;
+      R.PostOrder.push_back(BB);
       Stack.pop_back();
     }
   }
-  auto IsBackEdge = [&](BasicBlock *From, BasicBlock *To) {
-    // In post-order numbering, a retreating edge goes to a block numbered
-    // no lower than its source (a block still on the DFS stack).
-    return Order.lookup(To) >= Order.lookup(From);
-  };
-  DenseMap<const BasicBlock *, uint64_t> In;
-  uint64_t Heaviest = 0;
-  for (BasicBlock *BB : reverse(PostOrder)) {
-    uint64_t Cur = BB->isLandingPad() ? 0 : In.lookup(BB);
+  return R;
+}
+
+/// Which trial of its region each site owns: a region entered with weight
+/// W owns the next W trials, numbered 1..W, and a site from which at most r
+/// sites (itself included) remain to the region's end owns trial W - r + 1.
+/// Along any path r decreases, so no two site executions share a trial,
+/// and r depends on where the site is, not on which check entered the
+/// region nor on which copy runs. The instrumented copy holds the countdown
+/// relative to the region's end (failures before the next success, minus W),
+/// so the site owns the success when that value is -r.
+///
+/// Calls inside a region do not end it: the trials a callee consumes come
+/// after the region's W, which the check has already taken from the
+/// thread-local countdown. A site that a weighty call may precede in its
+/// region therefore keeps its region's countdown in a local only.
+static DenseMap<CallInst *, SiteKey>
+assignKeys(ArrayRef<CallInst *> Markers, const Regions &R,
+           const SmallSetVector<std::pair<BasicBlock *, BasicBlock *>, 16>
+               &CheckEdges,
+           const WeightlessInfo &WI) {
+  SmallPtrSet<CallInst *, 16> IsMarker(Markers.begin(), Markers.end());
+  DenseMap<CallInst *, SiteKey> Keys;
+  DenseSet<BasicBlock *> AfterCall; // a weighty call may precede its start
+  for (BasicBlock *BB : reverse(R.PostOrder)) {
+    bool Called = AfterCall.contains(BB);
+    uint64_t Remaining = R.Weight.lookup(BB);
     for (Instruction &I : *BB) {
       auto *CB = dyn_cast<CallBase>(&I);
       if (!CB)
         continue;
-      if (Function *Callee = CB->getCalledFunction();
-          Callee && Callee->getName() == abi::SiteMarker) {
-        ++Cur;
-      } else if (WI.isWeightyCall(*CB) && !isa<InvokeInst>(CB)) {
-        Heaviest = std::max(Heaviest, Cur);
-        Cur = 0;
-      }
+      if (auto *CI = dyn_cast<CallInst>(CB); CI && IsMarker.count(CI))
+        Keys[CI] = {-static_cast<int64_t>(Remaining--), !Called};
+      else if (WI.isWeightyCall(*CB))
+        Called = true;
     }
-    Instruction *T = BB->getTerminator();
-    if (T->getNumSuccessors() == 0)
-      Heaviest = std::max(Heaviest, Cur);
-    auto *II = dyn_cast<InvokeInst>(T);
-    for (BasicBlock *S : successors(BB)) {
-      if (IsBackEdge(BB, S) || (II && WI.isWeightyCall(*II))) {
-        Heaviest = std::max(Heaviest, Cur);
-        continue;
-      }
-      In[S] = std::max(In.lookup(S), Cur);
+    if (Called)
+      for (BasicBlock *S : successors(BB))
+        if (!CheckEdges.count({BB, S}))
+          AfterCall.insert(S);
+  }
+  return Keys;
+}
+
+uint64_t SamplingTransform::heaviestRegion(Function &F) const {
+  // The regions cloning would create: a region ends at a loop back edge (a
+  // call that returns twice ends one too; ignored here, this is an estimate).
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 16> BackEdges;
+  FindFunctionBackedges(F, BackEdges);
+  SmallSetVector<std::pair<BasicBlock *, BasicBlock *>, 16> CheckEdges;
+  SmallVector<BasicBlock *, 16> Starts = {&F.getEntryBlock()};
+  for (auto &E : BackEdges)
+    CheckEdges.insert({const_cast<BasicBlock *>(E.first),
+                       const_cast<BasicBlock *>(E.second)});
+  DenseMap<BasicBlock *, unsigned> SitesIn;
+  uint64_t Heaviest = 0;
+  for (BasicBlock &BB : F) {
+    if (BB.hasAddressTaken())
+      Starts.push_back(&BB);
+    for (Instruction &I : BB) {
+      if (auto *CI = dyn_cast<CallInst>(&I);
+          CI && CI->getCalledFunction() &&
+          CI->getCalledFunction()->getName() == abi::SiteMarker)
+        ++SitesIn[&BB];
     }
   }
+  Regions R = computeRegions(Starts, CheckEdges, SitesIn);
+  for (auto &[BB, W] : R.Weight)
+    Heaviest = std::max(Heaviest, W);
   return Heaviest;
 }
 
-namespace {
-/// A block that begins a region: reached through check edges only.
-struct CheckTarget {
-  uint64_t Weight = 0;
-};
-} // namespace
+bool SamplingTransform::canOutline(Function &F) const {
+  // One region (no loop, computed goto or setjmp), and arguments that a plain
+  // call can pass on unchanged.
+  if (F.isVarArg() || F.hasFnAttribute(Attribute::Naked))
+    return false;
+  for (Argument &A : F.args())
+    if (A.hasInAllocaAttr() || A.hasPreallocatedAttr() ||
+        A.hasAttribute(Attribute::SwiftError) ||
+        A.hasAttribute(Attribute::SwiftSelf) ||
+        A.hasAttribute(Attribute::SwiftAsync) || A.hasNestAttr())
+      return false;
+  for (BasicBlock &BB : F) {
+    if (BB.hasAddressTaken() || isa<IndirectBrInst>(BB.getTerminator()))
+      return false;
+    for (Instruction &I : BB)
+      if (returnsTwice(I))
+        return false;
+  }
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 1> BackEdges;
+  FindFunctionBackedges(F, BackEdges);
+  return BackEdges.empty();
+}
+
+/// The check of a region of weight W > 0, at the end of \p B: pay for the
+/// region's W trials now, in both copies, so that the countdown becomes
+/// relative to the region's end. If it stays >= 0, none of the W trials
+/// succeeds and the fast copy runs: `subq $W, %fs:...; js`, the sign being
+/// all the test needs. No `nsw`: a countdown whose success has passed unowned
+/// (< 0) keeps going down, region after region, until a site of the
+/// instrumented copy draws again. Returns the condition "fast".
+static Value *payForRegion(IRBuilder<> &B, GlobalVariable *Countdown,
+                           uint64_t W) {
+  auto *I64 = B.getInt64Ty();
+  Value *Old = B.CreateLoad(I64, Countdown, "countdown");
+  Value *Rel = B.CreateSub(Old, B.getInt64(W), "countdown.paid");
+  B.CreateStore(Rel, Countdown);
+  return B.CreateICmpSGE(Rel, B.getInt64(0), "countdown.enough");
+}
+
+void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
+  ++NumOutlined;
+  LLVMContext &C = F.getContext();
+  auto *I64 = Type::getInt64Ty(C);
+  DenseMap<BasicBlock *, unsigned> SitesIn;
+  for (CallInst *Marker : Markers)
+    ++SitesIn[Marker->getParent()];
+  SmallSetVector<std::pair<BasicBlock *, BasicBlock *>, 16> NoCheckEdges;
+  BasicBlock *Entry = &F.getEntryBlock();
+  Regions R = computeRegions({Entry}, NoCheckEdges, SitesIn);
+  uint64_t W = R.Weight.lookup(Entry);
+  DenseMap<CallInst *, SiteKey> Keys = assignKeys(Markers, R, NoCheckEdges, WI);
+
+  // The instrumented copy: a private function, entered from the check below
+  // with the region already paid for.
+  ValueToValueMapTy VMap;
+  Function *Slow = CloneFunction(&F, VMap);
+  Slow->setName(F.getName() + ".sampler.slow");
+  Slow->setLinkage(GlobalValue::InternalLinkage);
+  Slow->setVisibility(GlobalValue::DefaultVisibility);
+  Slow->setDLLStorageClass(GlobalValue::DefaultStorageClass);
+  Slow->setComdat(nullptr);
+  Slow->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  Slow->removeFnAttr(Attribute::AlwaysInline);
+  Slow->removeFnAttr(Attribute::InlineHint);
+  Slow->addFnAttr(Attribute::NoInline);
+  Slow->addFnAttr(Attribute::Cold);
+  Created.push_back(Slow);
+  {
+    BasicBlock &SlowEntry = Slow->getEntryBlock();
+    IRBuilder<> B(&SlowEntry, SlowEntry.getFirstNonPHIOrDbgOrAlloca());
+    AllocaInst *Local = B.CreateAlloca(I64, nullptr, "sampler.cd");
+    B.CreateStore(B.CreateLoad(I64, Countdown, "countdown.region"), Local);
+    for (CallInst *Marker : Markers) {
+      SiteKey K = Keys.lookup(Marker);
+      lowerInstrumentedMarker(cast<CallInst>(VMap[Marker]), Local,
+                              SiteForm{false, K.Key,
+                                       K.Mirror ? Countdown : nullptr},
+                              Next);
+    }
+    DominatorTree DT(*Slow);
+    PromoteMemToReg({Local}, DT);
+    tagCountdownAccesses(*Slow, Countdown);
+  }
+
+  // The fast copy: the function itself, its sites gone, behind the check.
+  for (CallInst *Marker : Markers)
+    foldMarker(Marker, 1);
+  removeUnreachableBlocks(F);
+  BasicBlock::iterator Split = Entry->begin();
+  while (isa<AllocaInst>(*Split))
+    ++Split;
+  BasicBlock *Body = Entry->splitBasicBlock(Split, "sampler.body");
+  Entry->getTerminator()->eraseFromParent();
+  BasicBlock *ToSlow = BasicBlock::Create(C, "sampler.to.slow", &F, Body);
+  IRBuilder<> B(Entry);
+  ++NumChecks;
+  Value *Enough = payForRegion(B, Countdown, W);
+  MDBuilder MDB(C);
+  B.CreateCondBr(Enough, Body, ToSlow, MDB.createLikelyBranchWeights());
+  B.SetInsertPoint(ToSlow);
+  SmallVector<Value *, 8> Args;
+  for (Argument &A : F.args())
+    Args.push_back(&A);
+  CallInst *Call = B.CreateCall(Slow, Args);
+  Call->setCallingConv(F.getCallingConv());
+  // The attributes that make the call match the callee's ABI (sret, byval,
+  // zeroext...), not the caller's function attributes.
+  AttributeList FA = F.getAttributes();
+  SmallVector<AttributeSet, 8> ParamAttrs;
+  for (unsigned I = 0, E = F.arg_size(); I != E; ++I)
+    ParamAttrs.push_back(FA.getParamAttrs(I));
+  Call->setAttributes(
+      AttributeList::get(C, AttributeSet(), FA.getRetAttrs(), ParamAttrs));
+  if (DISubprogram *SP = F.getSubprogram())
+    Call->setDebugLoc(DILocation::get(C, SP->getLine(), 0, SP));
+  if (F.getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Call);
+  tagCountdownAccesses(F, Countdown);
+}
 
 bool SamplingTransform::run(Function &F) {
   SmallVector<CallInst *, 16> Markers = SiteTable::markersIn(F);
   if (Markers.empty())
     return true;
   // Cloning pays when regions are heavy: a check, then one subtract for many
-  // sites. For light ones a single copy is cheaper (a site in place is one
-  // `decq %fs:...; jle`, with no import, export or check around calls) and
-  // keeps the function small enough to inline.
+  // sites. For light ones a single copy may be cheaper (a site in place is
+  // one `decq %fs:...; js`) and keeps the function small enough to inline.
   if (!canClone(F) || heaviestRegion(F) < CloneThreshold) {
     lowerInPlace(F);
     return false;
+  }
+  if (canOutline(F)) {
+    outline(F, Markers);
+    return true;
   }
   ++NumCloned;
   LLVMContext &C = F.getContext();
@@ -385,36 +588,19 @@ bool SamplingTransform::run(Function &F) {
   while (isa<AllocaInst>(*Split))
     ++Split;
   BasicBlock *Body = Prologue->splitBasicBlock(Split, "sampler.body");
-  // Both copies work on the thread-local countdown itself: a check is
-  // `subq $W, %fs:countdown; js slow`, and there is nothing to import or
-  // export around calls and returns (a local copy in a register measured
-  // 9% more instructions on Lua: the copies in and out, and the register).
-  Value *Cd = Countdown;
 
-  // 2. Splits after weighty calls and landing pads: new regions.
-  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 16> AfterEdges;
-  SmallVector<Instruction *, 64> Work;
+  // 2. Splits after calls that return twice: new regions. Other calls,
+  // weighty or not, stay inside their region (assignKeys says why), and so
+  // do landing pads: unwinding keeps to the copy it started in.
+  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> AfterEdges;
+  SmallVector<Instruction *, 4> Work;
   for (BasicBlock &BB : F)
     if (&BB != Prologue)
       for (Instruction &I : BB)
-        if (isa<CallBase>(I) || isa<LandingPadInst>(I))
+        if (returnsTwice(I))
           Work.push_back(&I);
   for (Instruction *I : Work) {
-    if (auto *LP = dyn_cast<LandingPadInst>(I)) {
-      // The countdown may have moved while unwinding: check again.
-      BasicBlock *Pad = LP->getParent();
-      BasicBlock *Rest = SplitBlock(Pad, LP->getNextNode(),
-                                    static_cast<DominatorTree *>(nullptr),
-                                    nullptr, nullptr, "sampler.after.pad");
-      AfterEdges.push_back({Pad, Rest});
-      continue;
-    }
-    auto *CB = cast<CallBase>(I);
-    if (isa<IntrinsicInst>(CB) && !CB->mayThrow())
-      continue;
-    if (!WI.isWeightyCall(*CB) || CB->doesNotReturn())
-      continue;
-    if (auto *II = dyn_cast<InvokeInst>(CB)) {
+    if (auto *II = dyn_cast<InvokeInst>(I)) {
       // Two blocks on the normal edge: the first receives what step 3 stores
       // of the invoke's value (it must be stored before the copies join);
       // the edge out of it is the one that gets the check.
@@ -424,11 +610,8 @@ bool SamplingTransform::run(Function &F) {
       Rest->setName("sampler.after.call");
       AfterEdges.push_back({Land, Rest});
     } else {
-      Instruction *After = CB->getNextNode();
-      if (auto *CI = dyn_cast<CallInst>(CB); CI && CI->isMustTailCall())
-        continue; // the function returns right after; nothing to check
-      BasicBlock *From = CB->getParent();
-      BasicBlock *Rest = SplitBlock(From, After,
+      BasicBlock *From = I->getParent();
+      BasicBlock *Rest = SplitBlock(From, I->getNextNode(),
                                     static_cast<DominatorTree *>(nullptr),
                                     nullptr, nullptr, "sampler.after.call");
       AfterEdges.push_back({From, Rest});
@@ -465,9 +648,13 @@ bool SamplingTransform::run(Function &F) {
   for (Instruction &I : *Prologue)
     if (auto *AI = dyn_cast<AllocaInst>(&I); AI && !ProgramAllocas.count(AI))
       Slots.push_back(AI);
+  // The instrumented copy's countdown, relative to its region's end.
+  AllocaInst *Local =
+      new AllocaInst(I64, 0, "sampler.cd", Prologue->getFirstNonPHIOrDbgOrAlloca());
+  Slots.push_back(Local);
 
   // 4. Check edges and region weights.
-  MapVector<BasicBlock *, CheckTarget> Targets;
+  MapVector<BasicBlock *, uint64_t> Targets; // region starts, their weights
   Targets[Body];
   SmallSetVector<std::pair<BasicBlock *, BasicBlock *>, 16> CheckEdges;
   for (auto &E : AfterEdges) {
@@ -501,36 +688,13 @@ bool SamplingTransform::run(Function &F) {
   DenseMap<BasicBlock *, unsigned> SitesIn;
   for (CallInst *Marker : Markers)
     ++SitesIn[Marker->getParent()];
-  // Post-order over the DAG left when check edges are cut; weights are the
-  // heaviest path to a check or an exit.
-  DenseMap<BasicBlock *, uint64_t> Weight;
-  {
-    SmallVector<std::pair<BasicBlock *, unsigned>, 32> Stack;
-    DenseSet<BasicBlock *> Seen;
-    for (auto &T : Targets) {
-      if (!Seen.insert(T.first).second)
-        continue;
-      Stack.push_back({T.first, 0});
-      while (!Stack.empty()) {
-        auto &[BB, NextSucc] = Stack.back();
-        Instruction *Term = BB->getTerminator();
-        if (NextSucc < Term->getNumSuccessors()) {
-          BasicBlock *S = Term->getSuccessor(NextSucc++);
-          if (!CheckEdges.count({BB, S}) && Seen.insert(S).second)
-            Stack.push_back({S, 0});
-          continue;
-        }
-        uint64_t Heaviest = 0;
-        for (BasicBlock *S : successors(BB))
-          if (!CheckEdges.count({BB, S}))
-            Heaviest = std::max(Heaviest, Weight.lookup(S));
-        Weight[BB] = SitesIn.lookup(BB) + Heaviest;
-        Stack.pop_back();
-      }
-    }
-  }
+  SmallVector<BasicBlock *, 16> Starts;
   for (auto &T : Targets)
-    T.second.Weight = Weight.lookup(T.first);
+    Starts.push_back(T.first);
+  Regions R = computeRegions(Starts, CheckEdges, SitesIn);
+  for (auto &T : Targets)
+    T.second = R.Weight.lookup(T.first);
+  DenseMap<CallInst *, SiteKey> Keys = assignKeys(Markers, R, CheckEdges, WI);
 
   // 5. Clone: the original blocks are the fast copy, the clones the slow one.
   ValueToValueMapTy VMap;
@@ -544,57 +708,29 @@ bool SamplingTransform::run(Function &F) {
     Slow.push_back(Clone);
   }
   remapInstructionsInBlocks(Slow, VMap);
-
-  // Which trial of its region each site owns: a region entered with weight
-  // W owns the next W trials, numbered 1..W, and a site from which at most r
-  // sites (itself included) remain to the region's end owns trial W - r + 1.
-  // Along any path r decreases, so no two site executions share a trial,
-  // and r depends on where the site is, not on which check entered the
-  // region. The local holds the countdown relative to the region's end
-  // (failures before the next success, minus W), so the site owns the
-  // success when that value is -r.
-  DenseMap<CallInst *, int64_t> KeyOf;
-  {
-    SmallPtrSet<CallInst *, 16> IsMarker(Markers.begin(), Markers.end());
-    DenseMap<BasicBlock *, uint64_t> Seen;
-    for (BasicBlock &BB : F)
-      for (Instruction &I : BB)
-        if (auto *CI = dyn_cast<CallInst>(&I); CI && IsMarker.count(CI)) {
-          uint64_t Remaining = Weight.lookup(&BB) - Seen[&BB]++;
-          KeyOf[CI] = -static_cast<int64_t>(Remaining);
-        }
-  }
   for (CallInst *Marker : Markers) {
     auto *SlowMarker = cast<CallInst>(VMap[Marker]);
+    SiteKey K = Keys.lookup(Marker);
     // Fast copy: the original code (the check paid for the region's trials
     // and none of them succeeds).
     foldMarker(Marker, 1);
-    lowerInstrumentedMarker(SlowMarker, Cd, SiteForm{false, KeyOf[Marker]},
-                            Next);
+    lowerInstrumentedMarker(
+        SlowMarker, Local,
+        SiteForm{false, K.Key, K.Mirror ? Countdown : nullptr}, Next);
   }
 
   MDBuilder MDB(C);
   DenseMap<BasicBlock *, BasicBlock *> CheckOf;
-  for (auto &[Target, Info] : Targets) {
+  for (auto &[Target, Weight] : Targets) {
     auto *SlowTarget = cast<BasicBlock>(VMap[Target]);
     BasicBlock *Check = BasicBlock::Create(C, "sampler.check", &F, Target);
     IRBuilder<> CB(Check);
-    if (Info.Weight == 0) {
+    if (Weight == 0) {
       ++NumZeroWeightChecks;
       CB.CreateBr(Target);
     } else {
-      // Pay for the region's W trials now, in both copies: the countdown
-      // becomes relative to the region's end. If it stays >= 0, none of the
-      // W trials succeeds and the fast copy runs: `subq $W, %fs:...; js`,
-      // the sign being all the test needs. No `nsw`: a countdown whose
-      // success has passed unowned (< 0) keeps going down, region after
-      // region, until a site of the slow copy draws again.
       ++NumChecks;
-      Value *Old = CB.CreateLoad(I64, Cd, "countdown");
-      Value *Rel = CB.CreateSub(Old, CB.getInt64(Info.Weight), "countdown.paid");
-      CB.CreateStore(Rel, Cd);
-      Value *Enough =
-          CB.CreateICmpSGE(Rel, CB.getInt64(0), "countdown.enough");
+      Value *Enough = payForRegion(CB, Countdown, Weight);
       // The instrumented copy starts by reading the countdown again, with a
       // volatile load: otherwise GVN hands it the value the check stored,
       // whose extra use keeps x86 from folding load, subtract, store and
@@ -603,7 +739,9 @@ bool SamplingTransform::run(Function &F) {
       BasicBlock *ToSlow =
           BasicBlock::Create(C, "sampler.to.slow", &F, Target);
       IRBuilder<> TB(ToSlow);
-      TB.CreateLoad(I64, Cd, /*isVolatile=*/true, "countdown.slow");
+      TB.CreateStore(TB.CreateLoad(I64, Countdown, /*isVolatile=*/true,
+                                   "countdown.region"),
+                     Local);
       TB.CreateBr(SlowTarget);
       CB.CreateCondBr(Enough, Target, ToSlow, MDB.createLikelyBranchWeights());
     }

@@ -31,6 +31,8 @@
 #ifndef SAMPLER_SAMPLINGTRANSFORM_H
 #define SAMPLER_SAMPLINGTRANSFORM_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Module.h"
 
 namespace sampler {
@@ -49,11 +51,18 @@ public:
   /// (single copy) rather than cloned.
   bool run(llvm::Function &F);
 
+  /// The functions run() has created (instrumented copies of their own).
+  llvm::ArrayRef<llvm::Function *> created() const { return Created; }
+
   /// Lowering for the unconditional build: every marker becomes `true`.
   static void lowerUnconditional(llvm::Function &F);
 
 private:
   bool canClone(llvm::Function &F) const;
+  /// One region, and arguments a call can pass on: the instrumented copy can
+  /// be a function of its own (outline()).
+  bool canOutline(llvm::Function &F) const;
+  void outline(llvm::Function &F, llvm::ArrayRef<llvm::CallInst *> Markers);
   /// The most sites on a path between two points where cloning would place
   /// checks (entry, back edges, weighty calls, landing pads).
   uint64_t heaviestRegion(llvm::Function &F) const;
@@ -64,6 +73,7 @@ private:
   unsigned CloneThreshold;
   llvm::GlobalVariable *Countdown;
   llvm::FunctionCallee Next;
+  llvm::SmallVector<llvm::Function *, 16> Created;
 };
 
 } // namespace sampler

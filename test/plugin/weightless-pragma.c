@@ -19,24 +19,35 @@ static int cmp(const void *a, const void *b) { return *(const int *)a - *(const 
 // CHECK:       ret i32
 
 // CHECK-LABEL: define {{.*}}void @user(
-// Weightless: the region goes on across them (no check after the calls).
+// Calls do not end regions: one check for the function's four sites.
+// CHECK:       sub i64 %{{.*}}, 4
+// CHECK:       call void @user.sampler.slow(
+// CHECK-NOT:   __sampler_countdown
 // CHECK:       call void @by_pragma()
 // CHECK-NEXT:  call void @by_attribute()
-// CHECK-NEXT:  load ptr
-// CHECK-NEXT:  %call = call i64 @strlen(
-// CHECK-NEXT:  br label %site.cont
-// Weighty: an unknown function and qsort (it calls cmp back): each ends the
-// region, and the next one begins with a threshold check of its own.
+// CHECK-NOT:   __sampler_countdown
 // CHECK:       call void @unknown()
-// CHECK-NEXT:  br label %[[CHECK1:sampler.check[0-9]*]]
-// CHECK:       [[CHECK1]]:
-// CHECK-NEXT:  load i64, ptr @__sampler_countdown
-// CHECK-NEXT:  sub i64 %{{.*}}, 1
+// CHECK-NOT:   __sampler_countdown
 // CHECK:       call void @qsort(
-// CHECK-NEXT:  br label %[[CHECK2:sampler.check[0-9]*]]
-// CHECK:       [[CHECK2]]:
-// CHECK-NEXT:  load i64, ptr @__sampler_countdown
-// CHECK-NEXT:  sub i64 %{{.*}}, 1
+// CHECK-NOT:   __sampler_countdown
+// CHECK:       ret void
+// In the instrumented copy, the site after the weightless calls (strlen's
+// value) still keeps the thread-local countdown up to date; the sites after the
+// weighty ones (an unknown function, and qsort, which calls cmp back) keep
+// their region's countdown in a local only.
+// CHECK-LABEL: define internal void @user.sampler.slow(
+// CHECK:       call void @by_pragma()
+// CHECK-NEXT:  call void @by_attribute()
+// CHECK:       %call = call i64 @strlen(
+// CHECK:       [[N2:%.*]] = add i64 -3,
+// CHECK-NEXT:  store i64 [[N2]], ptr @__sampler_countdown
+// CHECK:       call void @unknown()
+// CHECK:       add i64 -2,
+// CHECK-NOT:   store i64 {{.*}}, ptr @__sampler_countdown
+// CHECK:       call void @qsort(
+// CHECK:       add i64 -1,
+// CHECK-NOT:   store i64 {{.*}}, ptr @__sampler_countdown
+// CHECK:       ret void
 void user(int *v, int n, const char *s) {
   if (n > 1) {
     by_pragma();

@@ -1,27 +1,51 @@
-; A call to a weightless function does not split a region; a call to a weighty
-; one does: after it, a new check decides the copy for the rest of the function.
-; The countdown lives in the thread-local variable, so nothing is exported or
-; imported around the call.
+; Calls, weighty or not, stay inside their region: the check pays for the
+; region's trials before anything runs, and what the callees consume comes
+; after them. A function of one region has its instrumented copy in a function
+; of its own, which the check calls; the original stays small, as the
+; inliner knows it. In the instrumented copy a site before any weighty call
+; keeps the thread-local countdown up to date; one after a weighty call works
+; on the region's countdown in a local only (the callee has moved the
+; thread-local one on).
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
 
+; Fast copy: the function itself, one check for both sites, no check after
+; either call.
 ; CHECK-LABEL: define void @caller(
-; Region from entry: the branch on %a, then the call to @weighty: weight 1.
-; CHECK:     sampler.check:
-; CHECK-NEXT:  [[CD:%countdown[0-9]*]] = load i64, ptr @__sampler_countdown
-; CHECK-NEXT:  [[PAID:%.*]] = sub i64 [[CD]], 1
-; CHECK-NEXT:  store i64 [[PAID]], ptr @__sampler_countdown
-; CHECK-NEXT:  icmp sge i64 [[PAID]], 0
-; Fast copy: neither call touches the countdown; the weighty one is followed
-; by a new check.
-; CHECK:     {{^}}y:
-; CHECK-NEXT:  call void @pure()
-; CHECK-NEXT:  call void @weighty()
-; CHECK-NEXT:  br label %[[AFTER:sampler.check[0-9]*]]
-; CHECK:     [[AFTER]]:
-; CHECK-NEXT:  [[CD2:%countdown[0-9]+]] = load i64, ptr @__sampler_countdown
-; CHECK-NEXT:  %countdown.paid{{[0-9]+}} = sub i64 [[CD2]], 1
-; CHECK-NEXT:  store i64 %countdown.paid{{[0-9]+}}, ptr @__sampler_countdown
-; CHECK-NEXT:  %countdown.enough{{[0-9]+}} = icmp sge i64 %countdown.paid{{[0-9]+}}, 0
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    [[CD:%countdown[0-9]*]] = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:    [[PAID:%.*]] = sub i64 [[CD]], 2
+; CHECK-NEXT:    store i64 [[PAID]], ptr @__sampler_countdown
+; CHECK-NEXT:    [[FAST:%.*]] = icmp sge i64 [[PAID]], 0
+; CHECK-NEXT:    br i1 [[FAST]], label %sampler.body, label %sampler.to.slow
+; CHECK:       sampler.to.slow:
+; CHECK-NEXT:    call void @caller.sampler.slow(i1 %a, i1 %b)
+; CHECK-NEXT:    ret void
+; CHECK:       {{^}}y:
+; CHECK-NEXT:    call void @pure()
+; CHECK-NEXT:    call void @weighty()
+; CHECK-NEXT:    br label
+; CHECK-NOT:   __sampler
+; CHECK:       {{^}}}
+
+; Instrumented copy: the first site owns trial 1 of 2 (relative countdown -2),
+; and stores its new countdown in the thread-local too; the second owns
+; trial 2 (-1), after @weighty, and keeps it in the local only.
+; CHECK-LABEL: define internal void @caller.sampler.slow(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    [[REGION:%.*]] = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:    icmp slt i64 [[REGION]], -1
+; CHECK:         call i64 @__sampler_next_countdown(
+; CHECK:         [[NEW1:%.*]] = add i64 -2,
+; CHECK-NEXT:    store i64 [[NEW1]], ptr @__sampler_countdown
+; CHECK:         [[LOCAL:%.*]] = phi i64 [ [[NEW1]], {{.*}} ], [ [[NEW1]], {{.*}} ], [ [[REGION]], %entry ]
+; CHECK:         call void @weighty()
+; CHECK-NEXT:    icmp slt i64 [[LOCAL]], 0
+; CHECK:         call i64 @__sampler_next_countdown(
+; CHECK:         add i64 -1,
+; CHECK-NOT:     store i64 {{.*}} @__sampler_countdown
+; CHECK:         ret void
+; The copy is cold and never inlined.
+; CHECK: attributes #[[#]] = { cold noinline nounwind }
 
 source_filename = "calls.c"
 

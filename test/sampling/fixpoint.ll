@@ -3,23 +3,33 @@
 ;   @rec_a and @rec_b call each other and nothing else: weightless (recursion
 ;   without sites cannot reach a site). @via_rec calls @rec_a: weightless.
 ;   @indirect makes an indirect call: weighty.
-; In @user (which has sites) only calls to weighty functions split regions.
+; Calls do not end regions; what the analysis decides is how a site of the
+; instrumented copy keeps its countdown: a site that only weightless calls can
+; precede in its region also stores its new countdown in the thread-local; a
+; site after a weighty call keeps it in a local (the callee has moved the
+; thread-local countdown on).
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
 
-; CHECK-LABEL: define void @user(
-; CHECK:       {{^}}body:
-; CHECK-NEXT:  call void @via_rec()
+; CHECK-LABEL: define internal void @user.sampler.slow(
+; The site on %c: trial 1 of 3.
+; CHECK:       [[N1:%.*]] = add i64 -3,
+; CHECK-NEXT:  store i64 [[N1]], ptr @__sampler_countdown
+; After weightless calls only: trial 2, still stored.
+; CHECK:       call void @via_rec()
 ; CHECK-NEXT:  call void @rec_a()
-; CHECK-NEXT:  call void @top()
-; CHECK-NEXT:  br label %[[C1:sampler.check[0-9]+]]
-; The region after @top has no site: its check is a plain branch.
-; CHECK:     [[C1]]:
-; CHECK-NEXT:  br label %sampler.after.call
-; CHECK:       {{^}}sampler.after.call:
-; CHECK-NEXT:  call void @indirect(ptr %f)
-; CHECK-NEXT:  br label %[[C2:sampler.check[0-9]+]]
-; CHECK:     [[C2]]:
-; CHECK-NEXT:  load i64, ptr @__sampler_countdown
+; CHECK:       [[N2:%.*]] = add i64 -2,
+; CHECK-NEXT:  store i64 [[N2]], ptr @__sampler_countdown
+; After @top (weighty through @mid and @leaf): trial 3, in the local only.
+; CHECK:       call void @top()
+; CHECK:       add i64 -1,
+; CHECK-NOT:   store {{.*}} @__sampler_countdown
+; CHECK:       ret void
+
+; CHECK-LABEL: define internal void @user2.sampler.slow(
+; CHECK:       call void @indirect(ptr %f)
+; CHECK:       add i64 -1,
+; CHECK-NOT:   store {{.*}} @__sampler_countdown
+; CHECK:       ret void
 
 source_filename = "fixpoint.c"
 
@@ -55,13 +65,28 @@ define void @indirect(ptr %f) nounwind {
   ret void
 }
 
-define void @user(i1 %c, ptr %f) nounwind {
+define void @user(i1 %c, i1 %d) nounwind {
 entry:
   br i1 %c, label %body, label %out
 body:
   call void @via_rec()
   call void @rec_a()
+  br i1 %d, label %s, label %s2
+s:
+  br label %join
+s2:
+  br label %join
+join:
   call void @top()
+  br i1 %d, label %out, label %out2
+out:
+  ret void
+out2:
+  ret void
+}
+
+define void @user2(i1 %c, ptr %f) nounwind {
+entry:
   call void @indirect(ptr %f)
   br i1 %c, label %out, label %out2
 out:

@@ -1,36 +1,41 @@
-; Unwinding keeps the countdown consistent: it lives in the thread-local
-; variable, always up to date, so nothing is exported before an invoke or a
-; resume; the normal edge of a weighty invoke re-checks; a landing pad
-; re-checks (the callee may have spent trials before throwing).
+; Unwinding: the countdown lives in the thread-local variable, always up to
+; date, so nothing is exported before an invoke or a resume. An invoke, like a
+; call, stays inside its region, on both of its edges: each copy unwinds to its
+; own landing pad and goes on in that copy, with no new check (the callee's
+; trials, thrown or not, come after the region's). In the instrumented copy,
+; the sites after a weighty invoke, on either edge, keep their countdown in a
+; local.
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
 
 ; CHECK-LABEL: define void @catcher(
-; Fast copy:
+; One check, for the region of weight 2 (a site before the invoke, one on
+; either edge after it).
+; CHECK:         sub i64 %{{.*}}, 2
+; CHECK:         call void @catcher.sampler.slow(i1 %c)
 ; CHECK:       {{^}}b:
-; CHECK-NEXT:  invoke void @may_throw()
-; CHECK-NEXT:    to label %sampler.invoke.cont unwind label %lpad
-; The normal edge first lands in a block of its own copy (where the invoke's
-; value would be saved), then meets the other copy at the check.
-; CHECK:     sampler.invoke.cont:
-; CHECK-NEXT:  br label %[[NORMAL:sampler.check[0-9]+]]
-; CHECK:     [[NORMAL]]:
-; CHECK-SAME:  preds = %sampler.invoke.cont.slow, %sampler.invoke.cont
-; CHECK-NEXT:  load i64, ptr @__sampler_countdown
-; CHECK:     {{^}}lpad:
-; CHECK-NEXT:  %lp = landingpad { ptr, i32 }
-; CHECK-NEXT:    cleanup
-; CHECK-NEXT:  br label %[[PAD:sampler.check[0-9]+]]
-; CHECK:     [[PAD]]:
-; CHECK-NEXT:  phi { ptr, i32 } [ %lp, %lpad ], [ %lp.slow, %lpad.slow ]
-; CHECK-NEXT:  load i64, ptr @__sampler_countdown
-; CHECK:     sampler.after.pad:
-; CHECK:       resume { ptr, i32 }
-; Instrumented copy: its invoke unwinds to its own landing pad, which re-checks
-; through the same check block.
-; CHECK:     {{^}}lpad.slow:
-; CHECK-NEXT:  %lp.slow = landingpad { ptr, i32 }
-; CHECK-NEXT:    cleanup
-; CHECK-NEXT:  br label %[[PAD]]
+; CHECK-NEXT:    invoke void @may_throw()
+; CHECK-NEXT:      to label %ok unwind label %lpad
+; CHECK:       {{^}}lpad:
+; CHECK-NEXT:    %lp = landingpad { ptr, i32 }
+; CHECK-NEXT:      cleanup
+; CHECK-NOT:     __sampler
+; CHECK:         resume { ptr, i32 } %lp
+
+; CHECK-LABEL: define internal void @catcher.sampler.slow(
+; CHECK:       {{^}}b:
+; CHECK-NEXT:    invoke void @may_throw()
+; CHECK-NEXT:      to label %ok unwind label %lpad
+; CHECK:       {{^}}ok:
+; CHECK-NEXT:    icmp slt i64 [[LOCAL:%sampler.cd.[0-9]+]], 0
+; CHECK:         add i64 -1,
+; CHECK-NEXT:    br i1
+; CHECK:       {{^}}lpad:
+; CHECK-NEXT:    %lp = landingpad { ptr, i32 }
+; CHECK-NEXT:      cleanup
+; CHECK-NEXT:    icmp slt i64 [[LOCAL]], 0
+; CHECK:         add i64 -1,
+; CHECK-NEXT:    br i1
+; CHECK:         resume { ptr, i32 } %lp
 
 source_filename = "invoke.cpp"
 
@@ -59,15 +64,15 @@ r2:
   resume { ptr, i32 } %lp
 }
 
-; Regression: the value of a weighty invoke used after the check. It must be
-; saved in the landing block of each copy and merged at the check, not used
-; from the fast copy only (found building C++ with push_back).
+; Regression: the value of a weighty invoke used after it, in both copies
+; (found building C++ with push_back, when invokes began regions).
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes='sampler,verify' -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=VALUE
 ; VALUE-LABEL: define void @value_used_after(
-; VALUE:       {{^}}sampler.check{{[0-9]+}}:
-; VALUE-NEXT:    [[MERGED:%.*]] = phi i32 [ %call, %sampler.invoke.cont ], [ %call.slow, %sampler.invoke.cont.slow ]
-; VALUE:       {{^}}cont:
-; VALUE-NEXT:    store i32 [[MERGED]], ptr %p
+; VALUE:         %call = invoke i32 @g2(i32 1)
+; VALUE:         store i32 %call, ptr %p
+; VALUE-LABEL: define internal void @value_used_after.sampler.slow(
+; VALUE:         %call = invoke i32 @g2(i32 1)
+; VALUE:         store i32 %call, ptr %p
 
 declare i32 @g(i32) nounwind
 

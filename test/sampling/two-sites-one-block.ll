@@ -3,62 +3,65 @@
 ; success. The check pays for the region's two trials at once (`countdown -= 2`:
 ; the countdown becomes relative to the region's end) and goes to the fast copy
 ; if none of them succeeds (it stays >= 0): the fast copy is the original code,
-; with nothing to import or export. In the instrumented copy the first site owns
-; the region's trial 1 (it fires when the countdown is -2), the second trial 2
-; (-1); a site below its trial's value is a fresh trial (the runtime is told so:
-; `unknown` > 0).
-; strlen and atoi are C library functions: weightless, so they split nothing.
+; with nothing to import or export. The function is one region, so its
+; instrumented copy is a function of its own, which the check calls. There the
+; first site owns the region's trial 1 (it fires when the countdown is -2), the
+; second trial 2 (-1); a site below its trial's value is a fresh trial (the
+; runtime is told so: `unknown` > 0).
+; strlen and atoi are C library functions: weightless, so both sites keep the
+; thread-local countdown up to date.
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes='sampler,default<O2>' -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=O2
 
 ; CHECK-LABEL: define i64 @two(
-; CHECK:     sampler.check:
-; CHECK-NEXT:  %[[CD:countdown[0-9]*]] = load i64, ptr @__sampler_countdown, align 4, !tbaa [[TBAA:![0-9]+]]
-; CHECK-NEXT:  %countdown.paid = sub i64 %[[CD]], 2
-; CHECK-NEXT:  store i64 %countdown.paid, ptr @__sampler_countdown, align 4, !tbaa [[TBAA]]
-; CHECK-NEXT:  %countdown.enough = icmp sge i64 %countdown.paid, 0
-; CHECK-NEXT:  br i1 %countdown.enough, label %sampler.body, label %sampler.to.slow, !prof [[LIKELY:![0-9]+]]
-; The instrumented copy reads the countdown again, volatile (so that GVN does not
-; give the stored value another use: x86 folds the check into `subq $2, mem; js`).
-; CHECK:     sampler.to.slow:
-; CHECK-NEXT:  load volatile i64, ptr @__sampler_countdown
-; CHECK-NEXT:  br label %sampler.body.slow
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %[[CD:countdown[0-9]*]] = load i64, ptr @__sampler_countdown, align 4, !tbaa [[TBAA:![0-9]+]]
+; CHECK-NEXT:    %countdown.paid = sub i64 %[[CD]], 2
+; CHECK-NEXT:    store i64 %countdown.paid, ptr @__sampler_countdown, align 4, !tbaa [[TBAA]]
+; CHECK-NEXT:    %countdown.enough = icmp sge i64 %countdown.paid, 0
+; CHECK-NEXT:    br i1 %countdown.enough, label %sampler.body, label %sampler.to.slow, !prof [[LIKELY:![0-9]+]]
+; CHECK:       sampler.to.slow:
+; CHECK-NEXT:    [[R:%.*]] = call i64 @two.sampler.slow(ptr %s)
+; CHECK-NEXT:    ret i64 [[R]]
 ; The fast copy: the original code.
-; CHECK:     sampler.body:
-; CHECK-NEXT:  %n = call i64 @strlen(ptr %s)
-; CHECK-NEXT:  br label %site.cont
-; CHECK:     site.cont:
-; CHECK-NEXT:  %k = call i32 @atoi(ptr %s)
-; CHECK-NEXT:  br label %site.cont1
-; CHECK:     site.cont1:
-; CHECK-NEXT:  %k64 = sext i32 %k to i64
-; CHECK-NEXT:  %r = add i64 %n, %k64
-; CHECK-NEXT:  ret i64 %r
-; The instrumented copy.
-; CHECK:     sampler.body.slow:
-; CHECK-NEXT:  %n.slow = call i64 @strlen(ptr %s)
-; CHECK-NEXT:  %countdown = load i64, ptr @__sampler_countdown
-; CHECK-NEXT:  %countdown.fire = icmp slt i64 %countdown, -1
-; CHECK-NEXT:  br i1 %countdown.fire, label %site.observe.slow, label %site.cont.slow, !prof [[UNLIKELY:![0-9]+]]
-; CHECK:     site.observe.slow:
-; CHECK-NEXT:  %countdown.unknown = sub i64 -2, %countdown
-; CHECK-NEXT:  %countdown.next = call i64 @__sampler_next_countdown(i64 %countdown.unknown)
-; CHECK-NEXT:  %sample = icmp sgt i64 %countdown.next, 0
-; CHECK-NEXT:  [[NEG:%.*]] = sub i64 0, %countdown.next
-; CHECK-NEXT:  [[ABS:%.*]] = select i1 %sample, i64 %countdown.next, i64 [[NEG]]
-; CHECK-NEXT:  [[NEW:%.*]] = add i64 -2, [[ABS]]
-; CHECK-NEXT:  store i64 [[NEW]], ptr @__sampler_countdown
-; CHECK-NEXT:  br i1 %sample, label %site.sampled, label %site.cont.slow
-; CHECK:     site.sampled:
-; CHECK:       atomicrmw add ptr {{.*}}, i64 1 monotonic
-; CHECK:     site.cont.slow:
-; CHECK-NEXT:  %k.slow = call i32 @atoi(ptr %s)
-; CHECK-NEXT:  [[CD2:%.*]] = load i64, ptr @__sampler_countdown
-; CHECK-NEXT:  icmp slt i64 [[CD2]], 0
-; CHECK:       sub i64 -1, [[CD2]]
-; CHECK-NEXT:  call i64 @__sampler_next_countdown(i64
+; CHECK:       sampler.body:
+; CHECK-NEXT:    %n = call i64 @strlen(ptr %s)
+; CHECK-NEXT:    br label %site.cont
+; CHECK:       site.cont:
+; CHECK-NEXT:    %k = call i32 @atoi(ptr %s)
+; CHECK-NEXT:    br label %site.cont1
+; CHECK:       site.cont1:
+; CHECK-NEXT:    %k64 = sext i32 %k to i64
+; CHECK-NEXT:    %r = add i64 %n, %k64
+; CHECK-NEXT:    ret i64 %r
 ; CHECK: declare i64 @__sampler_next_countdown(i64) #[[COLD:[0-9]+]]
-; CHECK: attributes #[[COLD]] = { cold nounwind }
+; The instrumented copy: it starts from the countdown the check left.
+; CHECK-LABEL: define internal i64 @two.sampler.slow(
+; CHECK-SAME:    ptr %s) unnamed_addr #[[SLOW:[0-9]+]]
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %countdown.region = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %n = call i64 @strlen(ptr %s)
+; CHECK-NEXT:    %countdown.fire = icmp slt i64 %countdown.region, -1
+; CHECK-NEXT:    br i1 %countdown.fire, label %site.observe, label %site.cont, !prof [[UNLIKELY:![0-9]+]]
+; CHECK:       site.observe:
+; CHECK-NEXT:    %countdown.unknown = sub i64 -2, %countdown.region
+; CHECK-NEXT:    %countdown.next = call i64 @__sampler_next_countdown(i64 %countdown.unknown)
+; CHECK-NEXT:    %sample = icmp sgt i64 %countdown.next, 0
+; CHECK-NEXT:    [[NEG:%.*]] = sub i64 0, %countdown.next
+; CHECK-NEXT:    [[ABS:%.*]] = select i1 %sample, i64 %countdown.next, i64 [[NEG]]
+; CHECK-NEXT:    [[NEW:%.*]] = add i64 -2, [[ABS]]
+; CHECK-NEXT:    store i64 [[NEW]], ptr @__sampler_countdown
+; CHECK-NEXT:    br i1 %sample, label %site.sampled, label %site.cont
+; CHECK:       site.sampled:
+; CHECK:         atomicrmw add ptr {{.*}}, i64 1 monotonic
+; CHECK:       site.cont:
+; CHECK-NEXT:    [[CD2:%.*]] = phi i64 [ [[NEW]], %site.sampled ], [ [[NEW]], %site.observe ], [ %countdown.region, %entry ]
+; CHECK-NEXT:    %k = call i32 @atoi(ptr %s)
+; CHECK-NEXT:    icmp slt i64 [[CD2]], 0
+; CHECK:         sub i64 -1, [[CD2]]
+; CHECK-NEXT:    call i64 @__sampler_next_countdown(i64
+; CHECK-DAG: attributes #[[SLOW]] = { cold noinline nounwind }
+; CHECK-DAG: attributes #[[COLD]] = { cold nounwind }
 ; The countdown's own TBAA type, under C/C++'s root: typed program accesses do
 ; not alias it.
 ; CHECK: [[TBAA]] = !{[[TY:![0-9]+]], [[TY]], i64 0}
@@ -77,14 +80,13 @@
 ; O2-NEXT:     store i64 %countdown.paid, ptr @__sampler_countdown
 ; O2-NEXT:     %countdown.enough = icmp sgt i64 %countdown.paid, -1
 ; O2-NEXT:     br i1 %countdown.enough, label %sampler.body, label %sampler.to.slow
+; O2:        sampler.to.slow:
+; O2-NEXT:     tail call fastcc i64 @two.sampler.slow(ptr %s)
 ; O2:        sampler.body:
 ; O2-NEXT:     %n = tail call i64 @strlen(
 ; O2-NEXT:     %k = tail call i32 @atoi(
-; O2-NEXT:     br label %common.ret
-; O2:        common.ret:
-; O2-NEXT:     phi i32 [ %k, %sampler.body ],
 ; O2-NOT:      __sampler_countdown
-; O2:          ret i64
+; O2-LABEL: define internal fastcc i64 @two.sampler.slow(
 
 source_filename = "two.c"
 
