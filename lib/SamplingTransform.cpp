@@ -22,6 +22,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -38,6 +39,16 @@ using namespace llvm;
 using namespace sampler;
 
 #define DEBUG_TYPE "sampler"
+
+/// A loop whose region (from its header to the next check) weighs at least
+/// this many sites gets a check on its entry edges too, and no region weighs
+/// more than MaxRegionWeight where a check can split it (see run()). Measured
+/// on Lua, zlib and bzip2 (docs/benchmarks.md): 8 and 8 keep the sampling-off
+/// cost within 1-2% of no such checks on Lua and zlib (more on bzip2, whose
+/// short inner loops are entered often) and divide the d = 100 cost of zlib
+/// and bzip2 by 1.7 and 4.
+static constexpr uint64_t LoopEntryCheckWeight = 8;
+static constexpr uint64_t MaxRegionWeight = 8;
 
 STATISTIC(NumCloned, "Functions given fast and instrumented copies");
 STATISTIC(NumInPlace, "Functions lowered in place (single copy)");
@@ -398,6 +409,21 @@ assignKeys(ArrayRef<CallInst *> Markers, const Regions &R,
   return Keys;
 }
 
+/// Whether the edges out of \p BB may become check edges: not those of a
+/// site's branch to its observation (the lowering rewrites that branch), nor
+/// those of terminators whose successors a check block cannot replace.
+static bool canEndRegion(BasicBlock *BB) {
+  Instruction *T = BB->getTerminator();
+  if (isa<IndirectBrInst>(T) || isa<CallBrInst>(T) || isa<InvokeInst>(T))
+    return false;
+  for (Instruction &I : *BB)
+    if (auto *CI = dyn_cast<CallInst>(&I);
+        CI && CI->getCalledFunction() &&
+        CI->getCalledFunction()->getName() == abi::SiteMarker)
+      return false;
+  return true;
+}
+
 uint64_t SamplingTransform::heaviestRegion(Function &F) const {
   // The regions cloning would create: a region ends at a loop back edge (a
   // call that returns twice ends one too; ignored here, this is an estimate).
@@ -559,7 +585,10 @@ bool SamplingTransform::run(Function &F) {
     lowerInPlace(F);
     return false;
   }
-  if (canOutline(F)) {
+  // One region, not heavier than a region may be: the instrumented copy is a
+  // function of its own. (A heavier one is cloned in place, where checks can
+  // split it.)
+  if (canOutline(F) && heaviestRegion(F) <= MaxRegionWeight) {
     outline(F, Markers);
     return true;
   }
@@ -691,6 +720,64 @@ bool SamplingTransform::run(Function &F) {
   SmallVector<BasicBlock *, 16> Starts;
   for (auto &T : Targets)
     Starts.push_back(T.first);
+  // Heavy loops are checked on entry too. Otherwise the region that enters
+  // the loop weighs its own sites plus the loop's first iteration, and the
+  // paths that skip the loop pay for it, in trials and in instrumented-copy
+  // runs that own none of them: zlib's longest_match (an inner loop of nine
+  // sites per iteration, entered by few iterations of the outer one) made 4.5
+  // runtime calls per observation at d = 100. A check costs its entry two
+  // instructions; for a light loop (short loops in small functions, Lua) the
+  // trials it would save are not worth them. Entry checks only add check
+  // edges, so the trial accounting is unchanged (any edge may be one).
+  {
+    Regions Pre = computeRegions(Starts, CheckEdges, SitesIn);
+    SmallPtrSet<BasicBlock *, 16> Heavy;
+    for (auto &E : BackEdges) {
+      auto *H = const_cast<BasicBlock *>(E.second);
+      if (Pre.Weight.lookup(H) >= LoopEntryCheckWeight)
+        Heavy.insert(H);
+    }
+    for (BasicBlock *H : Heavy)
+      for (BasicBlock *P : predecessors(H))
+        if (P != Prologue && !CheckEdges.count({P, H}) && canEndRegion(P))
+          CheckEdges.insert({P, H});
+  }
+  // No region heavier than MaxRegionWeight where a check can split it: a
+  // check costs every path through it two instructions, while a region's
+  // excess weight costs the paths that cross few of its sites trials (each
+  // success among them a runtime call, and runs of the instrumented copy):
+  // bzip2's mainGtU is 12 early-return tests and a loop of 16 more, and most
+  // calls return after two or three. Walked in topological order, a block is
+  // made a region start when the heaviest path into it plus its own sites
+  // would pass the limit.
+  if (uint64_t K = MaxRegionWeight) {
+    Regions Pre = computeRegions(Starts, CheckEdges, SitesIn);
+    DenseMap<BasicBlock *, uint64_t> Out;
+    for (BasicBlock *BB : reverse(Pre.PostOrder)) {
+      uint64_t In = 0;
+      SmallVector<BasicBlock *, 4> DagPreds;
+      for (BasicBlock *P : predecessors(BB))
+        if (!CheckEdges.count({P, BB}) && Out.count(P)) {
+          In = std::max(In, Out.lookup(P));
+          DagPreds.push_back(P);
+        }
+      uint64_t Here = SitesIn.lookup(BB);
+      bool Splittable = !BB->isEHPad() && BB != Body &&
+                        all_of(DagPreds, [&](BasicBlock *P) {
+                          return P != Prologue && canEndRegion(P);
+                        });
+      if (In > 0 && In + Here > K && Splittable) {
+        for (BasicBlock *P : DagPreds)
+          CheckEdges.insert({P, BB});
+        if (!Targets.count(BB)) {
+          Targets[BB];
+          Starts.push_back(BB);
+        }
+        In = 0;
+      }
+      Out[BB] = In + Here;
+    }
+  }
   Regions R = computeRegions(Starts, CheckEdges, SitesIn);
   for (auto &T : Targets)
     T.second = R.Weight.lookup(T.first);

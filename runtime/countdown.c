@@ -97,10 +97,87 @@ int64_t __sampler_rt_geometric_from_u(double u, double log1m) {
   return (int64_t)g;
 }
 
+/* The formula without its logarithm, for small results. g(m), the countdown the formula
+ * gives for the uniform (m + 1) 2^-53 (m: the top 53 bits of a random number), does not
+ * increase with m, so g(m) <= k exactly when m >= bound[k], the least such m. With the
+ * bounds of k = 1..kmax in a table, a countdown of at most kmax is found by a binary
+ * search of the table instead of log() and a division: the same value as the formula,
+ * for the same random number (each bound is checked against the formula itself when the
+ * table is built), at a third of the cost. Larger countdowns use the formula. At d = 100
+ * 99.4% of the draws come from the table; at d = 1000, 40%. */
+#define GEO_TABLE_MAX 512
+/* A guide (Chen and Asau's indexed search): for each of the 4096 slices of the range of
+ * m (its top 12 bits), the least k that any m of the slice can have; the search steps
+ * up from there, one or two steps on average. */
+#define GEO_GUIDE_BITS 12
+static struct {
+  double log1m;  /* the table is for this log1p(-1/d); 0: no table */
+  uint64_t kmax; /* bound[1..kmax] are valid */
+  uint64_t bound[GEO_TABLE_MAX + 1];
+  uint16_t guide[1u << GEO_GUIDE_BITS];
+} geo_table;
+
+static int64_t geometric_of(uint64_t m, double log1m) {
+  return __sampler_rt_geometric_from_u((double)(m + 1) * 0x1.0p-53, log1m);
+}
+
+void __sampler_rt_geometric_table_build(double log1m) {
+  geo_table.log1m = 0;
+  geo_table.kmax = 0;
+  /* Nothing to gain for d = 1 (always 1), nor when even g = 1 needs a uniform so close
+   * to 1 that the table's bounds crowd the top of the range (d > 2^20: draws are rare). */
+  if (!(log1m < 0) || log1m == -INFINITY || log1m > -0x1.0p-20)
+    return;
+  const uint64_t top = ((uint64_t)1 << 53) - 1;
+  uint64_t prev = top + 1; /* bound[0]: no m has g(m) <= 0 */
+  uint64_t k;
+  for (k = 1; k <= GEO_TABLE_MAX; ++k) {
+    /* The least m with g(m) <= k, i.e. with (m + 1) 2^-53 > (1 - p)^k: start from that
+     * estimate and step until the formula agrees on both sides of the bound. */
+    double est = exp((double)k * log1m) * 0x1.0p53;
+    uint64_t m = est >= (double)top ? top : (uint64_t)est;
+    if (m >= prev)
+      m = prev - 1;
+    int steps = 0;
+    while (m > 0 && geometric_of(m - 1, log1m) <= (int64_t)k && ++steps < 64)
+      --m;
+    while (m < top && geometric_of(m, log1m) > (int64_t)k && ++steps < 128)
+      ++m;
+    if (steps >= 64 || geometric_of(m, log1m) > (int64_t)k ||
+        (m > 0 && geometric_of(m - 1, log1m) <= (int64_t)k) || m >= prev)
+      break; /* not where the estimate said (or not monotone): stop the table here */
+    geo_table.bound[k] = m;
+    prev = m;
+  }
+  uint64_t kmax = k - 1;
+  if (kmax == 0)
+    return;
+  /* guide[i]: the least k with bound[k] <= the largest m of slice i (kmax if none). */
+  uint64_t kk = kmax;
+  for (uint64_t i = 0; i < (1u << GEO_GUIDE_BITS); ++i) { /* m grows, k falls */
+    uint64_t last = ((i + 1) << (53 - GEO_GUIDE_BITS)) - 1;
+    while (kk > 1 && geo_table.bound[kk - 1] <= last)
+      --kk;
+    geo_table.guide[i] = (uint16_t)(geo_table.bound[kk] <= last ? kk : kmax);
+  }
+  geo_table.kmax = kmax;
+  geo_table.log1m = log1m;
+}
+
 int64_t __sampler_rt_geometric(struct sampler_rng *r, double log1m) {
   if (log1m == -INFINITY)
     return 1; /* d = 1: do not even spend a random number */
-  return __sampler_rt_geometric_from_u(__sampler_rt_u01(__sampler_rt_rng_next(r)), log1m);
+  uint64_t m = __sampler_rt_rng_next(r) >> 11;
+  uint64_t kmax = geo_table.kmax;
+  if (__builtin_expect(log1m == geo_table.log1m && m >= geo_table.bound[kmax], 1)) {
+    /* The least k in [1, kmax] with bound[k] <= m (bound decreases with k), from the
+     * least k of m's slice up; it stops at kmax at the latest since bound[kmax] <= m. */
+    uint64_t k = geo_table.guide[m >> (53 - GEO_GUIDE_BITS)];
+    while (geo_table.bound[k] > m)
+      ++k;
+    return (int64_t)k;
+  }
+  return geometric_of(m, log1m);
 }
 
 uint64_t __sampler_rt_thread_seed(uint64_t process_seed, uint64_t serial) {

@@ -124,6 +124,9 @@ SAMPLER_HIDDEN double __sampler_rt_u01(uint64_t x);
  * -inf for d = 1 (which always gives 1). */
 SAMPLER_HIDDEN int64_t __sampler_rt_geometric_from_u(double u, double log1m);
 SAMPLER_HIDDEN int64_t __sampler_rt_geometric(struct sampler_rng *r, double log1m);
+/* The table that lets __sampler_rt_geometric give small countdowns without log(): built
+ * for log1m when the options are (re)loaded; the draws are those of the formula. */
+SAMPLER_HIDDEN void __sampler_rt_geometric_table_build(double log1m);
 /* The seed of thread number serial (0 = the first thread that reached a site). */
 SAMPLER_HIDDEN uint64_t __sampler_rt_thread_seed(uint64_t process_seed, uint64_t serial);
 /* A fresh gap for the calling thread (seeding it first if needed), in [1, 2^62], or 0

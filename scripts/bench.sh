@@ -96,41 +96,48 @@ bench_plot() {
   command -v gnuplot >/dev/null 2>&1 || { log "gnuplot not found (apt-get install gnuplot-nox): no plot"; return 0; }
   dat=$(mktemp "${TMPDIR:-/tmp}/bench-plot.XXXXXX")
   # One gnuplot data block per program: x y, with x = sparsity (off drawn at 1e5), then the
-  # reference points (x = 0.02 profile-instr, 0.15 unconditional) in a second index.
+  # reference points (x = 0.02 profile-instr, 0.15 unconditional) in a second index. Every
+  # program of the TSV gets both blocks, in the order of $progs below, even without a usable
+  # ratio (a failed build or run): a "NaN NaN" placeholder, so that the indices (and colours,
+  # titles) of the other programs do not shift.
   awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     { p = $col["program"]; c = $col["configuration"]; d = $col["sparsity"]; r = $col["instr_ratio"]
-      if (r == "" || r == "?" || r == "-") next
       if (!(p in seen)) { seen[p] = 1; order[++n] = p }
+      if (r == "" || r == "?" || r == "-") next
       if (c == "sampled") { x = (d == "off") ? 100000 : d; pts[p] = pts[p] sprintf("%s %s\n", x, r) }
       if (c == "profile-instr") ref[p] = ref[p] sprintf("0.02 %s\n", r)
       if (c == "unconditional") ref[p] = ref[p] sprintf("0.15 %s\n", r) }
     END {
-      for (i = 1; i <= n; i++) { p = order[i]; printf "# %s\n%s\n\n", p, pts[p] }
-      for (i = 1; i <= n; i++) { p = order[i]; printf "# %s ref\n%s\n\n", p, ref[p] }
+      for (i = 1; i <= n; i++) { p = order[i]; printf "# %s\n%s\n\n", p, (p in pts) ? pts[p] : "NaN NaN\n" }
+      for (i = 1; i <= n; i++) { p = order[i]; printf "# %s ref\n%s\n\n", p, (p in ref) ? ref[p] : "NaN NaN\n" }
     }' "$tsv" >"$dat"
   local progs np
   progs=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
                       !seen[$col["program"]]++ { printf "%s ", $col["program"] }' "$tsv")
   np=$(wc -w <<<"$progs")
-  local gm_prof gm_unc
-  read -r gm_prof gm_unc < <(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+  local gm_prof gm_unc ymax
+  # ymax: 15 % above the highest value drawn (gnuplot's log autoscale would go on to the next
+  # power of 10 and squeeze the lines near 1).
+  read -r gm_prof gm_unc ymax < <(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    { c = $col["configuration"]; r = $col["instr_ratio"] + 0
+      if (r > 0 && (c == "sampled" || c == "profile-instr" || c == "unconditional") && r > m) m = r }
     $col["configuration"] == "profile-instr" && $col["instr_ratio"] + 0 > 0 { a += log($col["instr_ratio"]); na++ }
     $col["configuration"] == "unconditional" && $col["instr_ratio"] + 0 > 0 { b += log($col["instr_ratio"]); nb++ }
-    END { printf "%s %s\n", na ? exp(a / na) : "NaN", nb ? exp(b / nb) : "NaN" }' "$tsv")
+    END { printf "%s %s %.3f\n", na ? exp(a / na) : "NaN", nb ? exp(b / nb) : "NaN", (m > 1 ? m : 1) * 1.15 }' "$tsv")
   {
     echo "set terminal pngcairo size 1000,640 font 'sans,11'"
     echo "set output '$png'"
     echo "set title 'sampler overhead on the corpus: instructions relative to clang-19 -O2 (valgrind)'"
     echo "set logscale x; set logscale y"
     echo "set termoption noenhanced"
-    echo "set xrange [0.01:200000]; set yrange [0.95:*]"
+    echo "set xrange [0.01:200000]; set yrange [0.95:$ymax]"
     echo "set xtics ('prof.' 0.02, 'uncond.' 0.15, '1' 1, '10' 10, '100' 100, '1000' 1000, '10000' 10000, 'off' 100000)"
-    echo "set ytics (1, 1.1, 1.2, 1.5, 2, 3, 5, 10, 20, 50)"
+    echo "set ytics (1, 1.1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 7, 10, 15, 20, 30, 50, 100)"
     echo "set xlabel 'sampling density: SAMPLER_SPARSITY d (each site execution observed with probability 1/d)'"
     echo "set ylabel 'instructions / baseline'"
     echo "set grid"
     echo "set key outside right top"
-    echo "set arrow from 0.4, graph 0 to 0.4, graph 1 nohead dt 3 lc rgb 'gray'"
+    echo "set arrow from 0.4, graph 0 to 0.4, graph 1 nohead dt 3 lw 1.5 lc rgb 'gray40'"
     printf "plot "
     local i=0 p sep=""
     for p in $progs; do
@@ -418,7 +425,9 @@ RECIPE=$(declare -f bench_prepare_sqlite | md5sum | cut -c1-16)"
       # real_build_lua empties the folder when it rebuilds: a missing .bench-compile-ms means it
       # did (make -j$REAL_JOBS of the 32 C files and the link; copying the sources is negligible).
       t0=$(real_now_ms)
-      real_build_lua "${src_of[$p]}" "$dir" "$cc" "$flags" "${cfg_fp[$c]}" || ok=0
+      # In a subshell: real_build_lua exits (real_die) when the build fails, which would end
+      # the whole benchmark instead of recording this configuration as failed.
+      (real_build_lua "${src_of[$p]}" "$dir" "$cc" "$flags" "${cfg_fp[$c]}") || ok=0
       [ "$ok" = 0 ] || [ -f "$dir/.bench-compile-ms" ] || echo $(( $(real_now_ms) - t0 )) >"$dir/.bench-compile-ms"
     else
       recipe=$(declare -f "bench_build_$p" bench_timed | md5sum | cut -c1-16)
@@ -725,7 +734,7 @@ targets_section() {
     ok=1; worst=""
     for p in "${programs[@]}"; do
       r=$(tsv_get "$p" sampled-1 instr_ratio)
-      le "$r" "$(tsv_get "$p" profile-instr instr_ratio)" || { ok=0; worst="$worst $p $r vs $(tsv_get "$p" profile-instr instr_ratio);"; }
+      le "$r" "$(tsv_get "$p" profile-instr instr_ratio)" || { ok=0; worst="${worst:+$worst; }$p $r vs $(tsv_get "$p" profile-instr instr_ratio)"; }
     done
     echo "| d = 1: no more instructions than profile-instr, each program | ${worst:-all programs}${worst:+ (d=1 vs profile-instr)} | $(verdict test "$ok" = 1) |"
   fi
@@ -735,7 +744,7 @@ targets_section() {
       for d in "${sparsities[@]}"; do
         r=$(tsv_get "$p" "sampled-$d" instr_ratio)
         [ -n "$r" ] || continue
-        le "$r" "$(tsv_get "$p" unconditional instr_ratio)" || { ok=0; worst="$worst $p d=$d $r vs $(tsv_get "$p" unconditional instr_ratio);"; }
+        le "$r" "$(tsv_get "$p" unconditional instr_ratio)" || { ok=0; worst="${worst:+$worst; }$p d=$d $r vs $(tsv_get "$p" unconditional instr_ratio)"; }
       done
     done
     echo "| no density more instructions than unconditional (each program, each d) | ${worst:-none slower} | $(verdict test "$ok" = 1) |"
@@ -744,7 +753,7 @@ targets_section() {
       for d in "${sparsities[@]}"; do
         r=$(tsv_get "$p" "sampled-$d" wall_ratio)
         if [ -z "$r" ] || [ "$r" = "?" ]; then continue; fi
-        le "$r" "$(tsv_get "$p" unconditional wall_ratio)" || { ok=0; worst="$worst $p d=$d $r vs $(tsv_get "$p" unconditional wall_ratio);"; }
+        le "$r" "$(tsv_get "$p" unconditional wall_ratio)" || { ok=0; worst="${worst:+$worst; }$p d=$d $r vs $(tsv_get "$p" unconditional wall_ratio)"; }
       done
     done
     echo "| the same in wall-clock time (medians; noisy) | ${worst:-none slower} | $(verdict test "$ok" = 1) |"
@@ -803,7 +812,11 @@ md=$tmp/report.md
     echo
     echo "### $p"
     echo
-    echo "$(basename "${src_of[$p]}") (Debian source package); workload ${prog_desc[$p]}; flags \`${prog_cflags[$p]}\`${prog_defs[$p]:+, plus \`${prog_defs[$p]}\`}."
+    # real_fetch falls back to the upstream tarball alone when `apt-get source` fails (seen for ccrypt).
+    src_note="Debian source package"
+    [ ! -s "$root/third_party/${prog_pkg[$p]}/.fetched-orig-${prog_pkg[$p]}" ] ||
+      src_note="upstream tarball of Debian's source package, without Debian's patches: apt-get source failed"
+    echo "$(basename "${src_of[$p]}") ($src_note); workload ${prog_desc[$p]}; flags \`${prog_cflags[$p]}\`${prog_defs[$p]:+, plus \`${prog_defs[$p]}\`}."
     echo
     echo "| configuration | sparsity | instructions | ratio | extra instr. per site execution | observations | wall s | wall ratio | .text bytes | .text ratio | compile s | compile ratio | check |"
     echo "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|"
@@ -875,11 +888,15 @@ md=$tmp/report.md
   echo
   for p in "${programs[@]}"; do echo "- $p: ${prog_recipe[$p]}"; done
   echo
-  echo "Then \`llvm-strip-19 --strip-debug\` copies (valgrind 3.19 cannot read DWARF 5), run natively and under valgrind. Runs (one example per configuration; @RUN@ is a fresh folder, also the working directory; each step's stdout goes to @RUN@/STEP.out):"
+  echo "Then \`llvm-strip-19 --strip-debug\` copies (valgrind 3.19 cannot read DWARF 5), run natively and under valgrind. Runs (one example of each kind: the baseline, a sampled run, unconditional, profile-instr; sancov runs as the baseline, sampled-all as sampled, profile-sampled as profile-instr; @RUN@ is a fresh folder, also the working directory; each step's stdout goes to @RUN@/STEP.out):"
   echo
   echo '```'
   for p in "${programs[@]}"; do
-    for name in baseline sampled-1000 unconditional profile-instr; do
+    # One run of each kind of environment (sancov runs as the baseline, sampled-all as sampled,
+    # profile-sampled as profile-instr); the sampled one at d = 1000 if measured, else the first d.
+    ex_sampled=sampled-1000
+    [ -n "${run_dir[$p,$ex_sampled]:-}" ] || ex_sampled=sampled-${sparsities[0]}
+    for name in baseline "$ex_sampled" unconditional profile-instr; do
       [ -n "${run_dir[$p,$name]:-}" ] || continue
       c=${run_cfg[$p,$name]}
       IFS=';' read -r -a steps <<<"${prog_steps[$p]}"
@@ -890,7 +907,7 @@ md=$tmp/report.md
         envx=""
         case $c in sampled*|unconditional) envx="SAMPLER_FILE=@RUN@/$sname.report " ;; profile-*) envx="LLVM_PROFILE_FILE=@RUN@/$sname.profraw " ;; esac
         envs=${run_envs[$p,$name]}
-        echo "env -i ${run_env[*]} ${envs:+$envs }$envx${vg[*]} --cachegrind-out-file=@RUN@/$sname.cg $cmd <$stdin >@RUN@/$sname.out"
+        echo "env -i ${run_env[*]} ${envs:+$envs }$envx${vg[*]} --cachegrind-out-file=@RUN@/$sname.cg --log-file=@RUN@/$sname.vg $cmd <$stdin >@RUN@/$sname.out"
       done
     done
   done

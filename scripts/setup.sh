@@ -30,6 +30,7 @@ PACKAGES=(
   libgtest-dev
   python3              # lit
   valgrind
+  gnuplot-nox          # bench: scripts/bench.sh draws its plot
   # real-program tests: `apt-get source` + unpacking (.tar.xz / .tar.gz + patches)
   dpkg-dev
   xz-utils
