@@ -1,17 +1,20 @@
 //===- SamplingTransform.cpp - Fast and instrumented copies, stitched -----===//
 //
-// See SamplingTransform.h for what this does and why. The steps of run():
-//   1. prologue: the entry block keeps the static allocas and imports the
-//      countdown into a local (an alloca, promoted at the end);
-//   2. exports before weighty / unwinding calls and returns; blocks split
-//      after weighty calls and landing pads (those edges get checks);
-//   3. PHIs and values live across blocks are demoted to stack slots, so the
-//      copies can be cloned and stitched without repairing SSA by hand;
-//   4. check edges (the splits of step 2 and the loop back edges) and region
-//      weights on the DAG that remains when check edges are cut;
-//   5. clone, lower the markers of each copy, insert the checks, redirect the
-//      check edges of both copies to them;
-//   6. drop unreachable blocks and promote the stack slots back to registers.
+// See SamplingTransform.h and docs/sampling.md for what this does and why.
+// run() takes one of three routes:
+//   * in place (lowerInPlace): one copy, each site a decrement and a test;
+//   * outline(): one region, the instrumented copy a function of its own;
+//   * cloning in place, in steps:
+//     1. prologue: the entry block keeps the static allocas;
+//     2. blocks split after calls that return twice (those edges get checks);
+//     3. PHIs and values live across blocks are demoted to stack slots, so the
+//        copies can be cloned and stitched without repairing SSA by hand;
+//     4. check edges (the splits of step 2, back edges, computed-goto edges,
+//        heavy loops' entries, splits of heavy regions) and region weights on
+//        the DAG that remains when check edges are cut; each site's key;
+//     5. clone, lower the markers of each copy, insert the checks, redirect the
+//        check edges of both copies to them;
+//     6. drop unreachable blocks and promote the stack slots back to registers.
 //
 //===----------------------------------------------------------------------===//
 #include "SamplingTransform.h"

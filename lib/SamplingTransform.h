@@ -1,31 +1,28 @@
 //===- SamplingTransform.h - Fast and instrumented copies, stitched -------===//
 //
-// The sampling transformation of Liblit et al. (PLDI 2003), on LLVM IR. For a
+// The sampling transformation of Liblit et al. (PLDI 2003), on LLVM IR, with
+// regions that pay for their trials up front (docs/sampling.md). For a
 // function with sites (markers, docs/internals.md §3):
 //
-//   * the function body is cloned: the original blocks become the *fast copy*,
-//     in which every site is `--countdown` (the optimiser folds the decrements
-//     of a straight-line region into one subtract); the clones (suffix .slow)
-//     the *instrumented copy*, in which a site is
-//     `if (--countdown <= 0) { r = next(); if (r > 0) observe; }`;
-//   * threshold checks sit at function entry, on every loop back edge, after
-//     every call to a weighty function, and after every landing pad. A check
-//     for a region of weight W (the most sites on any acyclic path from it to
-//     the next check) is `if (countdown > W) fast else slow`; a region of
-//     weight 0 goes straight to the fast copy.
-//   * Both copies consume exactly one trial per site crossed, whatever the
-//     path, so the countdown stays geometric and every site execution is
-//     sampled with probability exactly 1/d, independently (docs/sampling.md
-//     explains why subtracting W at the check instead would be biased).
-//   * The thread-local countdown is imported into a local at entry and after
-//     weighty calls and landing pads, and exported before weighty calls, calls
-//     that may unwind, returns and resumes, so the optimiser keeps it in a
-//     register.
+//   * check edges (loop back edges, computed-goto edges, the entries of heavy
+//     loops, splits of regions heavier than 8 sites, the return of setjmp)
+//     cut the CFG into regions; a region's weight W is the most sites on a
+//     path from its start to the next check edge or a return;
+//   * at each region start a check `countdown -= W; if (countdown >= 0)`
+//     chooses the *fast copy* (the original code: none of the region's W
+//     trials succeeds) or the *instrumented copy*, where the site with r sites
+//     left to the region's end owns the region's trial W - r + 1 and fires when
+//     the countdown relative to the region's end is -r;
+//   * calls do not end regions: the callee's trials come after the region's;
+//   * a function of one region keeps its body behind the entry check and gets
+//     its instrumented copy as a separate function (F.sampler.slow), so it
+//     stays small enough to inline; other functions are cloned in place
+//     (original blocks = fast copy, clones with suffix .slow = instrumented).
 //
-// Functions that cannot be cloned (indirectbr, callbr, funclet EH, token
-// values, convergent/noduplicate calls, coroutines) keep a single copy in
-// which every site works on the thread-local countdown directly: slower,
-// equally fair.
+// Functions that cannot be cloned (callbr, funclet EH, token values,
+// convergent/noduplicate calls, coroutines) keep a single copy in which every
+// site consumes its own trial on the thread-local countdown: slower, equally
+// fair.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SAMPLER_SAMPLINGTRANSFORM_H
