@@ -9,10 +9,12 @@
 
 #include "llvm/IR/DerivedTypes.h"
 
+#include <cstdint>
+
 namespace sampler {
 namespace abi {
 
-inline constexpr unsigned Version = 2;
+inline constexpr unsigned Version = 3;
 /// Flags in __sampler_unit::flags.
 inline constexpr unsigned FlagSampled = 1;
 
@@ -27,6 +29,9 @@ inline constexpr char NextCountdown[] = "__sampler_next_countdown";
 /// not make the function save callee-saved registers on its fast path.
 inline constexpr char NextCountdownPreserveMost[] =
     "__sampler_next_countdown_preserve_most";
+/// The argument with which a check asks for a fresh countdown (ABI 3): the
+/// result is the number of trials that fail before the next success, >= 0.
+inline constexpr int64_t FreshCountdown = INT64_MIN;
 inline constexpr char RegisterUnit[] = "__sampler_register_unit";
 inline constexpr char UnregisterUnit[] = "__sampler_unregister_unit";
 /// Prefix shared by everything the runtime defines: calls to it are weightless

@@ -30,6 +30,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 namespace sampler {
@@ -60,6 +61,9 @@ private:
   /// be a function of its own (outline()).
   bool canOutline(llvm::Function &F) const;
   void outline(llvm::Function &F, llvm::ArrayRef<llvm::CallInst *> Markers);
+  llvm::BasicBlock *resolveUnknown(llvm::BasicBlock *ToSlow, uint64_t W,
+                                   llvm::BasicBlock *FastTarget,
+                                   llvm::PHINode *&L);
   /// The most sites on a path between two points where cloning would place
   /// checks (entry, back edges, weighty calls, landing pads).
   uint64_t heaviestRegion(llvm::Function &F) const;

@@ -250,6 +250,8 @@ SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
   if (__builtin_expect(!t->started, 0))
     start_thread(t);
   int64_t g = gap(t);
+  if (unknown == SAMPLER_FRESH_COUNTDOWN) /* a check: the failures before a success */
+    return g == 0 ? SAMPLER_MAX_COUNTDOWN : g - 1;
   if (g == 0)
     return -SAMPLER_MAX_COUNTDOWN; /* off: never again */
   if (unknown == 0)

@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define SAMPLER_ABI_VERSION_NUMBER 2
+#define SAMPLER_ABI_VERSION_NUMBER 3
 #define SAMPLER_ABI_VERSION ((uint32_t)SAMPLER_ABI_VERSION_NUMBER)
 
 /* Bit 0 of __sampler_unit.flags: the unit's counters are countdown driven (sampled);
@@ -43,6 +43,11 @@ extern __thread int64_t __sampler_countdown __attribute__((tls_model("initial-ex
  * The runtime does not store into __sampler_countdown itself: the caller stores |r|
  * (relative to its own bookkeeping). */
 int64_t __sampler_next_countdown(int64_t unknown);
+
+/* unknown == SAMPLER_FRESH_COUNTDOWN (ABI 3): not a site execution but a check that
+ * found the countdown unknown (< 0) and asks for a fresh one: the number of trials
+ * that fail before the next success (>= 0; a huge value when sampling is off). */
+#define SAMPLER_FRESH_COUNTDOWN INT64_MIN
 
 #if defined(__x86_64__)
 /* The same, for instrumented code on x86-64: it preserves every general-purpose

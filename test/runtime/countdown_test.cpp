@@ -353,6 +353,37 @@ TEST(NextCountdown, OffNeverComesBack) {
   }
 }
 
+// A check that finds the countdown unknown asks for a fresh one: the number of failures
+// before the next success, geometric from 0 with mean d - 1; huge when sampling is off.
+TEST(NextCountdown, FreshCountdownForChecks) {
+  {
+    Env env({{"SAMPLER_SPARSITY", "10"}, {"SAMPLER_SEED", "5"}});
+    const int n = 200000;
+    double sum = 0;
+    int64_t lo = INT64_MAX, zeros = 0;
+    for (int i = 0; i < n; ++i) {
+      int64_t c = __sampler_next_countdown(SAMPLER_FRESH_COUNTDOWN);
+      ASSERT_GE(c, 0);
+      sum += static_cast<double>(c);
+      lo = std::min(lo, c);
+      zeros += c == 0;
+    }
+    EXPECT_EQ(lo, 0);
+    // Mean 9, standard deviation sqrt(90): 6 sigma of the mean of n draws.
+    EXPECT_NEAR(sum / n, 9.0, 6 * std::sqrt(90.0 / n));
+    // P(c = 0) = 1/10.
+    EXPECT_NEAR(static_cast<double>(zeros) / n, 0.1, 6 * std::sqrt(0.09 / n));
+  }
+  {
+    Env env({{"SAMPLER_SPARSITY", "1"}});
+    EXPECT_EQ(__sampler_next_countdown(SAMPLER_FRESH_COUNTDOWN), 0);
+  }
+  {
+    Env env({{"SAMPLER_SPARSITY", "off"}});
+    EXPECT_EQ(__sampler_next_countdown(SAMPLER_FRESH_COUNTDOWN), SAMPLER_MAX_COUNTDOWN);
+  }
+}
+
 // ---- Bernoulli fairness, the way instrumented code uses the ABI ----
 
 namespace {

@@ -17,7 +17,19 @@
 ; CHECK-NEXT:    store i64 [[PAID]], ptr @__sampler_countdown
 ; CHECK-NEXT:    [[FAST:%.*]] = icmp sge i64 [[PAID]], 0
 ; CHECK-NEXT:    br i1 [[FAST]], label %sampler.body, label %sampler.to.slow
+; An unknown countdown (a success passed that no site owned) is resolved at
+; the check: the runtime draws a fresh one (argument INT64_MIN).
 ; CHECK:       sampler.to.slow:
+; CHECK-NEXT:    [[REL:%.*]] = load volatile i64, ptr @__sampler_countdown
+; CHECK-NEXT:    [[BEFORE:%.*]] = add i64 [[REL]], 2
+; CHECK-NEXT:    [[UNK:%.*]] = icmp slt i64 [[BEFORE]], 0
+; CHECK-NEXT:    br i1 [[UNK]], label %sampler.fresh, label %sampler.slow.region
+; CHECK:       sampler.fresh:
+; CHECK-NEXT:    [[DRAWN:%.*]] = call i64 @__sampler_next_countdown(i64 -9223372036854775808)
+; CHECK-NEXT:    [[PAID:%.*]] = sub i64 [[DRAWN]], 2
+; CHECK-NEXT:    store i64 [[PAID]], ptr @__sampler_countdown
+; CHECK-NEXT:    br label %sampler.slow.region
+; CHECK:       sampler.slow.region:
 ; CHECK-NEXT:    call void @caller.sampler.slow(i1 %a, i1 %b)
 ; CHECK-NEXT:    ret void
 ; CHECK:       {{^}}y:

@@ -18,9 +18,12 @@
 ; CHECK-NEXT:  store i64 %countdown.paid{{[0-9]+}}, ptr @__sampler_countdown
 ; CHECK-NEXT:  %countdown.enough{{[0-9]+}} = icmp sge i64 %countdown.paid{{[0-9]+}}, 0
 ; CHECK-NEXT:  br i1 %countdown.enough{{[0-9]+}}, label %head, label %[[TOSLOW:sampler.to.slow[0-9]*]], !prof
+; The way to the instrumented copy reads the countdown again (volatile), draws a
+; fresh one if it was unknown before the check, and enters the copy with it.
 ; CHECK:     [[TOSLOW]]:
 ; CHECK-NEXT:  load volatile i64, ptr @__sampler_countdown
-; CHECK-NEXT:  br label %head.slow
+; CHECK:       call i64 @__sampler_next_countdown(i64 -9223372036854775808)
+; CHECK:       br label %head.slow
 ; The fast copy's loop test is the original code (its trial was paid at the check):
 ; CHECK:     {{^}}head:
 ; CHECK:       %more = icmp slt i32

@@ -20,7 +20,7 @@
 ; CHECK-NEXT:    store i64 %countdown.paid, ptr @__sampler_countdown, align 4, !tbaa [[TBAA]]
 ; CHECK-NEXT:    %countdown.enough = icmp sge i64 %countdown.paid, 0
 ; CHECK-NEXT:    br i1 %countdown.enough, label %sampler.body, label %sampler.to.slow, !prof [[LIKELY:![0-9]+]]
-; CHECK:       sampler.to.slow:
+; CHECK:       sampler.slow.region:
 ; CHECK-NEXT:    [[R:%.*]] = call i64 @two.sampler.slow(ptr %s)
 ; CHECK-NEXT:    ret i64 [[R]]
 ; The fast copy: the original code.
@@ -80,8 +80,7 @@
 ; O2-NEXT:     store i64 %countdown.paid, ptr @__sampler_countdown
 ; O2-NEXT:     %countdown.enough = icmp sgt i64 %countdown.paid, -1
 ; O2-NEXT:     br i1 %countdown.enough, label %sampler.body, label %sampler.to.slow
-; O2:        sampler.to.slow:
-; O2-NEXT:     tail call fastcc i64 @two.sampler.slow(ptr %s)
+; O2:          tail call fastcc i64 @two.sampler.slow(ptr %s)
 ; O2:        sampler.body:
 ; O2-NEXT:     %n = tail call i64 @strlen(
 ; O2-NEXT:     %k = tail call i32 @atoi(
