@@ -510,7 +510,7 @@ static Value *payForRegion(IRBuilder<> &B, GlobalVariable *Countdown,
 /// that goes on to the instrumented copy, where \p L is the countdown.
 BasicBlock *SamplingTransform::resolveUnknown(BasicBlock *ToSlow, uint64_t W,
                                               BasicBlock *FastTarget,
-                                              PHINode *&L) {
+                                              PHINode *&L, bool Volatile) {
   LLVMContext &C = ToSlow->getContext();
   Function *F = ToSlow->getParent();
   auto *I64 = Type::getInt64Ty(C);
@@ -518,7 +518,7 @@ BasicBlock *SamplingTransform::resolveUnknown(BasicBlock *ToSlow, uint64_t W,
   BasicBlock *Fresh = BasicBlock::Create(C, "sampler.fresh", F, FastTarget);
   BasicBlock *Go = BasicBlock::Create(C, "sampler.slow.region", F, FastTarget);
   IRBuilder<> B(ToSlow);
-  Value *Rel = B.CreateLoad(I64, Countdown, /*isVolatile=*/true, "countdown.region");
+  Value *Rel = B.CreateLoad(I64, Countdown, Volatile, "countdown.region");
   Value *Before = B.CreateAdd(Rel, B.getInt64(W), "countdown.before");
   Value *Unknown = B.CreateICmpSLT(Before, B.getInt64(0), "countdown.unknown");
   B.CreateCondBr(Unknown, Fresh, Go, MDB.createUnlikelyBranchWeights());
@@ -568,10 +568,25 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
   Slow->addFnAttr(Attribute::Cold);
   Created.push_back(Slow);
   {
-    BasicBlock &SlowEntry = Slow->getEntryBlock();
-    IRBuilder<> B(&SlowEntry, SlowEntry.getFirstNonPHIOrDbgOrAlloca());
+    // Its entry resolves an unknown countdown (resolveUnknown), here rather
+    // than in the caller's check, which stays small for the inliner.
+    BasicBlock *SlowEntry = &Slow->getEntryBlock();
+    BasicBlock::iterator AfterAllocas = SlowEntry->begin();
+    while (isa<AllocaInst>(*AfterAllocas))
+      ++AfterAllocas;
+    BasicBlock *SlowBody =
+        SlowEntry->splitBasicBlock(AfterAllocas, "sampler.slow.body");
+    SlowEntry->getTerminator()->eraseFromParent();
+    BasicBlock *Resolve =
+        BasicBlock::Create(C, "sampler.resolve", Slow, SlowBody);
+    BranchInst::Create(Resolve, SlowEntry);
+    PHINode *L;
+    BasicBlock *Go = resolveUnknown(Resolve, W, SlowBody, L, /*Volatile=*/false);
+    BranchInst::Create(SlowBody, Go);
+    IRBuilder<> B(SlowEntry, SlowEntry->begin());
     AllocaInst *Local = B.CreateAlloca(I64, nullptr, "sampler.cd");
-    B.CreateStore(B.CreateLoad(I64, Countdown, "countdown.region"), Local);
+    B.SetInsertPoint(Go->getTerminator());
+    B.CreateStore(L, Local);
     for (CallInst *Marker : Markers) {
       SiteKey K = Keys.lookup(Marker);
       lowerInstrumentedMarker(cast<CallInst>(VMap[Marker]), Local,
@@ -600,10 +615,7 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
   MDBuilder MDB(C);
   B.CreateCondBr(Enough, Body, ToSlow, MDB.createLikelyBranchWeights());
   // The instrumented copy reads the thread-local countdown itself.
-  PHINode *Unused;
-  BasicBlock *Go = resolveUnknown(ToSlow, W, Body, Unused);
-  Unused->eraseFromParent();
-  B.SetInsertPoint(Go);
+  B.SetInsertPoint(ToSlow);
   SmallVector<Value *, 8> Args;
   for (Argument &A : F.args())
     Args.push_back(&A);

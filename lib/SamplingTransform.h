@@ -63,7 +63,7 @@ private:
   void outline(llvm::Function &F, llvm::ArrayRef<llvm::CallInst *> Markers);
   llvm::BasicBlock *resolveUnknown(llvm::BasicBlock *ToSlow, uint64_t W,
                                    llvm::BasicBlock *FastTarget,
-                                   llvm::PHINode *&L);
+                                   llvm::PHINode *&L, bool Volatile = true);
   /// The most sites on a path between two points where cloning would place
   /// checks (entry, back edges, weighty calls, landing pads).
   uint64_t heaviestRegion(llvm::Function &F) const;

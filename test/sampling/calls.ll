@@ -17,19 +17,7 @@
 ; CHECK-NEXT:    store i64 [[PAID]], ptr @__sampler_countdown
 ; CHECK-NEXT:    [[FAST:%.*]] = icmp sge i64 [[PAID]], 0
 ; CHECK-NEXT:    br i1 [[FAST]], label %sampler.body, label %sampler.to.slow
-; An unknown countdown (a success passed that no site owned) is resolved at
-; the check: the runtime draws a fresh one (argument INT64_MIN).
 ; CHECK:       sampler.to.slow:
-; CHECK-NEXT:    [[REL:%.*]] = load volatile i64, ptr @__sampler_countdown
-; CHECK-NEXT:    [[BEFORE:%.*]] = add i64 [[REL]], 2
-; CHECK-NEXT:    [[UNK:%.*]] = icmp slt i64 [[BEFORE]], 0
-; CHECK-NEXT:    br i1 [[UNK]], label %sampler.fresh, label %sampler.slow.region
-; CHECK:       sampler.fresh:
-; CHECK-NEXT:    [[DRAWN:%.*]] = call i64 @__sampler_next_countdown(i64 -9223372036854775808)
-; CHECK-NEXT:    [[PAID:%.*]] = sub i64 [[DRAWN]], 2
-; CHECK-NEXT:    store i64 [[PAID]], ptr @__sampler_countdown
-; CHECK-NEXT:    br label %sampler.slow.region
-; CHECK:       sampler.slow.region:
 ; CHECK-NEXT:    call void @caller.sampler.slow(i1 %a, i1 %b)
 ; CHECK-NEXT:    ret void
 ; CHECK:       {{^}}y:
@@ -42,14 +30,25 @@
 ; Instrumented copy: the first site owns trial 1 of 2 (relative countdown -2),
 ; and stores its new countdown in the thread-local too; the second owns
 ; trial 2 (-1), after @weighty, and keeps it in the local only.
+; Its entry resolves an unknown countdown (a success passed that no site
+; owned): the runtime draws a fresh one (argument INT64_MIN).
 ; CHECK-LABEL: define internal void @caller.sampler.slow(
-; CHECK-NEXT:  entry:
-; CHECK-NEXT:    [[REGION:%.*]] = load i64, ptr @__sampler_countdown
-; CHECK-NEXT:    icmp slt i64 [[REGION]], -1
+; CHECK:       sampler.resolve:
+; CHECK-NEXT:    [[REL:%.*]] = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:    [[BEFORE:%.*]] = add i64 [[REL]], 2
+; CHECK-NEXT:    [[UNK:%.*]] = icmp slt i64 [[BEFORE]], 0
+; CHECK-NEXT:    br i1 [[UNK]], label %sampler.fresh, label %sampler.slow.region
+; CHECK:       sampler.fresh:
+; CHECK-NEXT:    [[DRAWN:%.*]] = call i64 @__sampler_next_countdown(i64 -9223372036854775808)
+; CHECK-NEXT:    [[PAID:%.*]] = sub i64 [[DRAWN]], 2
+; CHECK-NEXT:    store i64 [[PAID]], ptr @__sampler_countdown
+; CHECK:       sampler.slow.region:
+; CHECK-NEXT:    [[REGION:%.*]] = phi i64 [ [[REL]], %sampler.resolve ], [ [[PAID]], %sampler.fresh ]
+; CHECK:         icmp slt i64 [[REGION]], -1
 ; CHECK:         call i64 @__sampler_next_countdown(
 ; CHECK:         [[NEW1:%.*]] = add i64 -2,
 ; CHECK-NEXT:    store i64 [[NEW1]], ptr @__sampler_countdown
-; CHECK:         [[LOCAL:%.*]] = phi i64 [ [[NEW1]], {{.*}} ], [ [[NEW1]], {{.*}} ], [ [[REGION]], %entry ]
+; CHECK:         [[LOCAL:%.*]] = phi i64 [ [[NEW1]], {{.*}} ], [ [[NEW1]], {{.*}} ], [ [[REGION]], %sampler.slow.body ]
 ; CHECK:         call void @weighty()
 ; CHECK-NEXT:    icmp slt i64 [[LOCAL]], 0
 ; CHECK:         call i64 @__sampler_next_countdown(

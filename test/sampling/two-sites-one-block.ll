@@ -20,7 +20,7 @@
 ; CHECK-NEXT:    store i64 %countdown.paid, ptr @__sampler_countdown, align 4, !tbaa [[TBAA]]
 ; CHECK-NEXT:    %countdown.enough = icmp sge i64 %countdown.paid, 0
 ; CHECK-NEXT:    br i1 %countdown.enough, label %sampler.body, label %sampler.to.slow, !prof [[LIKELY:![0-9]+]]
-; CHECK:       sampler.slow.region:
+; CHECK:       sampler.to.slow:
 ; CHECK-NEXT:    [[R:%.*]] = call i64 @two.sampler.slow(ptr %s)
 ; CHECK-NEXT:    ret i64 [[R]]
 ; The fast copy: the original code.
@@ -38,24 +38,25 @@
 ; The instrumented copy: it starts from the countdown the check left.
 ; CHECK-LABEL: define internal i64 @two.sampler.slow(
 ; CHECK-SAME:    ptr %s) unnamed_addr #[[SLOW:[0-9]+]]
-; CHECK-NEXT:  entry:
-; CHECK-NEXT:    %countdown.region = load i64, ptr @__sampler_countdown
+; CHECK:       sampler.slow.region:
+; CHECK-NEXT:    %countdown.region{{[0-9]*}} = phi i64
+; CHECK:       sampler.slow.body:
 ; CHECK-NEXT:    %n = call i64 @strlen(ptr %s)
-; CHECK-NEXT:    %countdown.fire = icmp slt i64 %countdown.region, -1
+; CHECK-NEXT:    %countdown.fire = icmp slt i64 %countdown.region{{[0-9]*}}, -1
 ; CHECK-NEXT:    br i1 %countdown.fire, label %site.observe, label %site.cont, !prof [[UNLIKELY:![0-9]+]]
 ; CHECK:       site.observe:
-; CHECK-NEXT:    %countdown.unknown = sub i64 -2, %countdown.region
-; CHECK-NEXT:    %countdown.next = call i64 @__sampler_next_countdown(i64 %countdown.unknown)
-; CHECK-NEXT:    %sample = icmp sgt i64 %countdown.next, 0
-; CHECK-NEXT:    [[NEG:%.*]] = sub i64 0, %countdown.next
-; CHECK-NEXT:    [[ABS:%.*]] = select i1 %sample, i64 %countdown.next, i64 [[NEG]]
+; CHECK-NEXT:    [[UNK:%countdown.unknown[0-9]*]] = sub i64 -2, %countdown.region{{[0-9]*}}
+; CHECK-NEXT:    [[NEXT:%countdown.next[0-9]*]] = call i64 @__sampler_next_countdown(i64 [[UNK]])
+; CHECK-NEXT:    %sample = icmp sgt i64 [[NEXT]], 0
+; CHECK-NEXT:    [[NEG:%.*]] = sub i64 0, [[NEXT]]
+; CHECK-NEXT:    [[ABS:%.*]] = select i1 %sample, i64 [[NEXT]], i64 [[NEG]]
 ; CHECK-NEXT:    [[NEW:%.*]] = add i64 -2, [[ABS]]
 ; CHECK-NEXT:    store i64 [[NEW]], ptr @__sampler_countdown
 ; CHECK-NEXT:    br i1 %sample, label %site.sampled, label %site.cont
 ; CHECK:       site.sampled:
 ; CHECK:         atomicrmw add ptr {{.*}}, i64 1 monotonic
 ; CHECK:       site.cont:
-; CHECK-NEXT:    [[CD2:%.*]] = phi i64 [ [[NEW]], %site.sampled ], [ [[NEW]], %site.observe ], [ %countdown.region, %entry ]
+; CHECK-NEXT:    [[CD2:%.*]] = phi i64 [ [[NEW]], %site.sampled ], [ [[NEW]], %site.observe ], [ %countdown.region{{[0-9]*}}, %sampler.slow.body ]
 ; CHECK-NEXT:    %k = call i32 @atoi(ptr %s)
 ; CHECK-NEXT:    icmp slt i64 [[CD2]], 0
 ; CHECK:         sub i64 -1, [[CD2]]
