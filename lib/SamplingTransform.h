@@ -35,6 +35,11 @@
 
 namespace sampler {
 
+/// Metadata on the branch of a fast-copy loop's back-edge check, its operand
+/// the region's weight: what LoopBoundCheck looks for after the optimiser has
+/// reshaped the loop (a tag lost on the way only means no bounded version).
+inline constexpr char BackEdgeCheckMD[] = "sampler.backedge.check";
+
 class WeightlessInfo;
 
 class SamplingTransform {

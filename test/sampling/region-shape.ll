@@ -8,28 +8,48 @@
 
 ; Ten tests in a row, each of which may return: two regions, of 8 and 2 sites
 ; (and so not a function of one region with an instrumented copy of its own).
+; Outside loops, both copies share the check (the instrumented copy may return
+; to the fast one there).
 ; CHECK-LABEL: define i32 @chain(
 ; CHECK:         sub i64 %{{.*}}, 8
 ; CHECK:       {{^}}site.cont19:
 ; CHECK-NEXT:    br i1 %c7, label %ret, label %[[SPLIT:sampler.check[0-9]+]]
 ; CHECK:       [[SPLIT]]:
-; CHECK-SAME:    preds = %site.cont19.slow, %site.cont19
+; CHECK-SAME:    preds = %site.cont19.slow, %site.cont19{{$}}
 ; CHECK-NEXT:    load i64, ptr @__sampler_countdown
 ; CHECK-NEXT:    sub i64 %{{.*}}, 2
 ; CHECK-NOT:   define {{.*}}@chain.sampler.slow
 
 ; A loop of nine sites per iteration after one site: the entry region stops at
-; the loop (weight 1); the loop's entry and back edge share one check, and its
-; nine sites are split 8 + 1.
+; the loop (weight 1); the loop's header has two checks of 8: the fast copy's
+; back edge (its latch, tagged), and one for the fast copy's entry and the
+; instrumented copy's entry and back edge (which may return to the fast
+; header). The nine sites are split 8 + 1; in the instrumented copy the split
+; pays for its region and stays there (a way into the fast loop anywhere but
+; its header would make that loop irreducible).
 ; CHECK-LABEL: define i32 @heavy_loop(
 ; CHECK:         sub i64 %{{.*}}, 1
-; CHECK:       [[LOOP:sampler.check[0-9]+]]:
-; CHECK-SAME:    preds = %site.cont.slow, %site.cont, %site.cont25.slow, %site.cont25
+; CHECK:       [[BACK:sampler.check[0-9]+]]:
+; CHECK-SAME:    preds = %site.cont25{{$}}
 ; CHECK:         sub i64 %{{.*}}, 8
+; CHECK:         br i1 %{{.*}}, label %head, label %{{.*}}, !sampler.backedge.check
+; CHECK:       [[ENTRY:sampler.check[0-9]+]]:
+; CHECK-SAME:    preds = %site.cont.slow, %site.cont, %site.cont25.slow{{$}}
+; CHECK:         sub i64 %{{.*}}, 8
+; CHECK:         br i1 %{{.*}}, label %head, label %{{.*}}, !prof !{{[0-9]+$}}
+; CHECK:       {{^}}head:
+; CHECK-SAME:    preds = %[[ENTRY]], %[[BACK]]
 ; CHECK:       {{^}}site.cont22:
 ; CHECK-NEXT:    br label %[[SPLIT2:sampler.check[0-9]+]]
 ; CHECK:       [[SPLIT2]]:
 ; CHECK:         sub i64 %{{.*}}, 1
+; CHECK:         br i1 %{{.*}}, label %latch, label
+; CHECK:       sampler.pay:
+; CHECK-SAME:    preds = %site.cont22.slow
+; CHECK:         sub i64 %{{.*}}, 1
+; CHECK-NEXT:    store
+; CHECK-NEXT:    br label %sampler.to.slow{{[0-9]+}}
+; CHECK:       latch.slow:
 
 define i32 @chain(ptr %p) {
 entry:
