@@ -44,6 +44,10 @@ static cl::opt<unsigned> ClCloneThreshold(
 static cl::opt<bool> ClSampleLate(
     "sampler-sample-late",
     cl::desc("Sample at the end of the pipeline (after inlining)"));
+static cl::opt<bool> ClLoopBounds(
+    "sampler-loop-bounds",
+    cl::desc("Loops with a trip count bounded on entry are checked once"),
+    cl::init(true));
 static cl::opt<std::string> ClTLSModel(
     "sampler-tls-model",
     cl::desc("The countdown's TLS model: auto (local-exec in executables) or "
@@ -75,6 +79,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("compare-constants", ClCompareConstants ? "1" : "0");
   Apply("clone-threshold", std::to_string(ClCloneThreshold));
   Apply("sample-late", ClSampleLate ? "1" : "0");
+  Apply("loop-bounds", ClLoopBounds ? "1" : "0");
   Apply("tls-model", ClTLSModel);
   return Opts;
 }

@@ -100,12 +100,13 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
     return Error::success();
   }
   if (Name == "elements" || Name == "compare-constants" ||
-      Name == "sample-late") {
+      Name == "sample-late" || Name == "loop-bounds") {
     auto B = parseBool(Name, Value);
     if (!B)
       return B.takeError();
     (Name == "elements" ? Elements
      : Name == "sample-late" ? SampleLate
+     : Name == "loop-bounds" ? LoopBounds
                              : CompareConstants) = *B;
     return Error::success();
   }
@@ -152,7 +153,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "sample-late, tls-model)");
+                     "sample-late, loop-bounds, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -46,6 +46,10 @@ struct SamplerOptions {
   /// Insert sites at the pipeline start but sample at its end (after
   /// inlining). Off by default: on Lua it bought nothing (docs/benchmarks.md).
   bool SampleLate = false;
+  /// Loops whose trip count ScalarEvolution bounds on entry pay for all
+  /// their back edges' checks at once, in a copy without them
+  /// (LoopBoundCheck.h). On by default; off to measure what it buys.
+  bool LoopBounds = true;
   /// How instrumented code reaches the thread-local countdown. Auto: the
   /// local-exec model (`%fs:offset`, no GOT load, no register held) in
   /// executables (PIE or non-PIC code), whose runtime is linked in; the

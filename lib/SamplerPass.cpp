@@ -1,5 +1,6 @@
 //===- SamplerPass.cpp - The sampler module pass --------------------------===//
 #include "SamplerPass.h"
+#include "LoopBoundCheck.h"
 #include "FrontEndInfo.h"
 #include "RuntimeABI.h"
 #include "SamplingTransform.h"
@@ -184,6 +185,23 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           MPM.addPass(SamplerInstrumentPass(Opts));
         else
           MPM.addPass(SamplerPass(Opts));
+      });
+  // Loops whose trip count is bounded on entry pay for their back edges'
+  // checks there (LoopBoundCheck.h): where loops are rotated and before the
+  // vectoriser, which the copy without checks lets in.
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "sampler-loop-bound")
+          return false;
+        FPM.addPass(SamplerLoopBoundPass());
+        return true;
+      });
+  PB.registerVectorizerStartEPCallback(
+      [GetOptions](FunctionPassManager &FPM, OptimizationLevel) {
+        SamplerOptions Opts = GetOptions();
+        if (Opts.Sampling && Opts.LoopBounds)
+          FPM.addPass(SamplerLoopBoundPass());
       });
   PB.registerOptimizerLastEPCallback(
       [GetOptions](ModulePassManager &MPM, OptimizationLevel) {

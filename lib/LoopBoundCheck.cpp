@@ -1,0 +1,447 @@
+//===- LoopBoundCheck.cpp - One check for a loop whose trip count is bounded ===//
+//
+// See LoopBoundCheck.h. For each innermost loop whose latch is a tagged
+// back-edge check:
+//   1. loop-simplify and LCSSA form (a preheader, dedicated exits, every value
+//      leaving the loop through a PHI of an exit block);
+//   2. N, an upper bound of the back edges taken: the smallest of the
+//      symbolic maximum exit counts of the exits that are not checks (a
+//      check's exit is the way to the instrumented copy, which the copy
+//      without checks does not have);
+//   3. the payment in the latch: `add V, -W`, where V is the countdown loaded
+//      in the latch (the check works on the thread-local variable) or a PHI of
+//      the header (LICM promoted the countdown to a register);
+//   4. in the preheader: N * W, the test, the new block that pays; all
+//      candidates first, while the analyses still describe the function;
+//   5. then the CFG: the loop is cloned, the clone's latch goes straight back
+//      to its header, its payment becomes V (no trial spent), and the exit
+//      blocks' PHIs receive the clone's values.
+//
+//===----------------------------------------------------------------------===//
+#include "LoopBoundCheck.h"
+#include "RuntimeABI.h"
+#include "SamplingTransform.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/PatternMatch.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+using namespace sampler;
+
+#define DEBUG_TYPE "sampler-loop-bound"
+
+STATISTIC(NumBounded, "Loops that pay for their back edges on entry");
+STATISTIC(NumNoBound, "Tagged loops without a trip count bound");
+STATISTIC(NumCostly, "Tagged loops whose bound costs too much on every way in");
+STATISTIC(NumNoPayment, "Tagged loops whose payment was not recognised");
+
+/// The cost, in TargetTransformInfo's units, that computing a loop's bound on
+/// a way into it may have beyond what is computed anyway: the test runs on
+/// every entry and pays for itself only over a few iterations. Measured
+/// (scripts/bench-quick.sh, sampling off), when the test stood in the
+/// preheader, where the bound of a counted loop is an smax/smin of a PHI
+/// (the instrumented copy re-enters the loop with any counter): 6 let in
+/// Lua's short copy loops (17 instructions on entry; Lua 1.164x -> 1.174x),
+/// 1 cost Lua nothing. With the test on each way in, the fast copy's entry
+/// starts the counter from a constant and 1 and 3 measure the same; 3 lets in
+/// more loops (counted loops with a variable start).
+static constexpr unsigned BoundBudget = 3;
+
+/// Loops that can take fewer back edges than this are left alone: the test on
+/// entry (about six instructions) costs more than the checks it saves (two
+/// per back edge).
+static constexpr uint64_t MinUsefulBound = 4;
+
+namespace {
+
+/// One way into the loop whose bound is cheap to compute: the edge from
+/// \c From to the preheader gets the test.
+struct Entry {
+  BasicBlock *From;
+  Value *Backedges; // N, expanded at the end of From
+  APInt MaxBackedges;
+};
+
+struct Candidate {
+  BasicBlock *Header, *Preheader, *Latch;
+  SmallVector<BasicBlock *, 8> Blocks;
+  uint64_t W;
+  Instruction *Payment; // `add V, -W` in the latch
+  Value *Paid;          // V: the countdown before the payment
+  bool StoreIsRedundant; // storing V back stores what the countdown holds
+  SmallVector<Entry, 2> Entries;
+};
+
+} // namespace
+
+/// W, from a back-edge check's tag; 0 without one.
+static uint64_t tagWeight(const Instruction *Term) {
+  MDNode *MD = Term ? Term->getMetadata(BackEdgeCheckMD) : nullptr;
+  if (!MD || MD->getNumOperands() != 1)
+    return 0;
+  if (auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0)))
+    return C->getZExtValue();
+  return 0;
+}
+
+static bool isCountdown(const Value *Ptr, const GlobalVariable *Countdown) {
+  if (auto *II = dyn_cast<IntrinsicInst>(Ptr))
+    if (II->getIntrinsicID() == Intrinsic::threadlocal_address)
+      Ptr = II->getArgOperand(0);
+  return Ptr == Countdown;
+}
+
+/// The latch's payment `add V, -W` (or `sub V, W`) of the countdown V: what
+/// the check loaded, or what the optimiser knows the countdown holds there (a
+/// PHI of the header or of the latch, after GVN or LICM), the payment stored
+/// back or carried round by a header PHI. Null if there is not exactly one.
+/// \p StoreIsRedundant: nothing writes memory in the latch before the
+/// payment's store, so that storing V instead stores what the countdown holds.
+static Instruction *findPayment(BasicBlock *Latch, BasicBlock *Header,
+                                uint64_t W, GlobalVariable *Countdown,
+                                Value *&Paid, bool &StoreIsRedundant) {
+  using namespace PatternMatch;
+  Instruction *Found = nullptr;
+  for (Instruction &I : *Latch) {
+    Value *V;
+    const APInt *C;
+    bool Match = false;
+    if (match(&I, m_Add(m_Value(V), m_APInt(C))))
+      Match = C->getBitWidth() == 64 && C->getSExtValue() == -int64_t(W);
+    else if (match(&I, m_Sub(m_Value(V), m_APInt(C))))
+      Match = C->getBitWidth() == 64 && C->getZExtValue() == W;
+    if (!Match)
+      continue;
+    Instruction *From = nullptr; // where V is known to be the countdown
+    if (auto *LI = dyn_cast<LoadInst>(V)) {
+      if (LI->getParent() == Latch && !LI->isVolatile() &&
+          isCountdown(LI->getPointerOperand(), Countdown))
+        From = LI;
+    } else if (auto *PN = dyn_cast<PHINode>(V)) {
+      if (PN->getParent() == Latch || PN->getParent() == Header)
+        From = &*Latch->getFirstNonPHIIt();
+    }
+    if (!From)
+      continue;
+    StoreInst *Store = nullptr;
+    bool Carried = false;
+    for (User *U : I.users()) {
+      if (auto *SI = dyn_cast<StoreInst>(U);
+          SI && SI->getValueOperand() == &I && SI->getParent() == Latch &&
+          isCountdown(SI->getPointerOperand(), Countdown))
+        Store = SI;
+      if (auto *PN = dyn_cast<PHINode>(U);
+          PN && PN->getParent() == Header &&
+          PN->getIncomingValueForBlock(Latch) == &I)
+        Carried = true;
+    }
+    if (!Store && !Carried)
+      continue;
+    if (Found)
+      return nullptr; // two candidates: not ours to guess
+    Found = &I;
+    Paid = V;
+    StoreIsRedundant = true;
+    if (Store)
+      for (auto It = From->getIterator(); &*It != Store; ++It)
+        if (It->mayWriteToMemory() && &*It != &I)
+          StoreIsRedundant = false;
+  }
+  return Found;
+}
+
+/// Steps 1-4 for one loop; false if it keeps its per-iteration check.
+static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
+                    DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE,
+                    AssumptionCache &AC, const TargetTransformInfo &TTI,
+                    SmallVectorImpl<Candidate> &Out) {
+  simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
+  if (!L->isLoopSimplifyForm())
+    return false;
+  formLCSSA(*L, DT, &LI, &SE);
+  BasicBlock *Latch = L->getLoopLatch();
+  BasicBlock *Header = L->getHeader();
+  BasicBlock *Preheader = L->getLoopPreheader();
+  auto *Check = dyn_cast<BranchInst>(Latch->getTerminator());
+  if (!Check || !Check->isConditional() || tagWeight(Check) != W)
+    return false;
+
+  const SCEV *Bound = nullptr;
+  SmallVector<BasicBlock *, 8> Exiting;
+  L->getExitingBlocks(Exiting);
+  for (BasicBlock *BB : Exiting) {
+    if (tagWeight(BB->getTerminator()) || BB == Latch)
+      continue;
+    const SCEV *EC =
+        SE.getExitCount(L, BB, ScalarEvolution::SymbolicMaximum);
+    if (isa<SCEVCouldNotCompute>(EC) || !EC->getType()->isIntegerTy() ||
+        EC->getType()->getIntegerBitWidth() > 64)
+      continue;
+    Bound = Bound ? SE.getUMinFromMismatchedTypes(Bound, EC) : EC;
+  }
+  if (!Bound) {
+    ++NumNoBound;
+    return false;
+  }
+  Value *Paid = nullptr;
+  bool StoreIsRedundant = false;
+  Instruction *Payment =
+      findPayment(Latch, Header, W, Countdown, Paid, StoreIsRedundant);
+  if (!Payment) {
+    ++NumNoPayment;
+    return false;
+  }
+
+  // The bound for each way into the preheader, its PHIs replaced by what that
+  // way brings: the fast copy's own entry usually starts the loop from a
+  // constant, and the instrumented copy's return (after a sample) from
+  // anything. The test goes on the ways where N is cheap to compute.
+  Candidate C{Header, Preheader, Latch,
+              SmallVector<BasicBlock *, 8>(L->blocks()), W, Payment, Paid,
+              StoreIsRedundant, {}};
+  const DataLayout &DL = Header->getModule()->getDataLayout();
+  SCEVExpander Exp(SE, DL, "sampler.bound");
+  SmallPtrSet<BasicBlock *, 4> Seen;
+  for (BasicBlock *From : predecessors(Preheader)) {
+    if (!Seen.insert(From).second)
+      continue;
+    Instruction *At = From->getTerminator();
+    if (!isa<BranchInst>(At) ||
+        count(successors(From), Preheader) != 1)
+      continue;
+    ValueToSCEVMapTy Map;
+    for (PHINode &PN : Preheader->phis())
+      Map[&PN] = SE.getSCEV(PN.getIncomingValueForBlock(From));
+    const SCEV *N = SCEVParameterRewriter::rewrite(Bound, SE, Map);
+    if (!Exp.isSafeToExpandAt(N, At) ||
+        Exp.isHighCostExpansion(N, L, BoundBudget, &TTI, At))
+      continue;
+    APInt MaxN = SE.getUnsignedRangeMax(N).zextOrTrunc(64);
+    if (MaxN.ult(MinUsefulBound))
+      continue;
+    C.Entries.push_back({From, Exp.expandCodeFor(N, nullptr, At), MaxN});
+  }
+  if (C.Entries.empty()) {
+    ++NumCostly;
+    return false;
+  }
+  Out.push_back(std::move(C));
+  return true;
+}
+
+/// The test on one way into the loop, in a block of its own on the edge
+/// From -> preheader: N * W trials, known to fail (countdown >= N * W), are
+/// paid at once. Usually N * W < 2^63 (N of 32 bits, or ScalarEvolution's
+/// range says so): one signed comparison, an unknown countdown (< 0) failing
+/// it too; otherwise the product's overflow and sign are tested as well.
+/// Returns the block that pays; \p After is the countdown once paid.
+static BasicBlock *insertTest(const Candidate &C, const Entry &E,
+                              GlobalVariable *Countdown, BasicBlock *Clone,
+                              Value *&After) {
+  LLVMContext &Ctx = C.Header->getContext();
+  Function *F = C.Header->getParent();
+  BasicBlock *Test =
+      BasicBlock::Create(Ctx, "sampler.loop.test", F, C.Preheader);
+  BasicBlock *Pay = BasicBlock::Create(Ctx, "sampler.loop.pay", F, Clone);
+  E.From->getTerminator()->replaceSuccessorWith(C.Preheader, Test);
+  C.Preheader->replacePhiUsesWith(E.From, Test);
+  IRBuilder<> B(Test);
+  auto *I64 = B.getInt64Ty();
+  Value *N = B.CreateZExtOrTrunc(E.Backedges, I64, "sampler.backedges");
+  Value *Cd = B.CreateLoad(I64, Countdown, "countdown");
+  Value *Cost, *Enough;
+  bool Overflow = false;
+  APInt MaxCost = E.MaxBackedges.umul_ov(APInt(64, C.W), Overflow);
+  if (!Overflow && !MaxCost.isNegative()) {
+    Cost = B.CreateMul(N, B.getInt64(C.W), "sampler.loop.trials",
+                       /*HasNUW=*/true, /*HasNSW=*/true);
+    Enough = B.CreateICmpSGE(Cd, Cost, "sampler.loop.affordable");
+  } else {
+    Value *Mul = B.CreateBinaryIntrinsic(Intrinsic::umul_with_overflow, N,
+                                         B.getInt64(C.W));
+    Cost = B.CreateExtractValue(Mul, 0, "sampler.loop.trials");
+    Enough = B.CreateAnd(
+        B.CreateAnd(B.CreateNot(B.CreateExtractValue(Mul, 1)),
+                    B.CreateICmpSGE(Cost, B.getInt64(0))),
+        B.CreateICmpSGE(Cd, Cost), "sampler.loop.affordable");
+  }
+  After = B.CreateSub(Cd, Cost, "countdown.paid.loop");
+  MDBuilder MDB(Ctx);
+  B.CreateCondBr(Enough, Pay, C.Preheader, MDB.createLikelyBranchWeights());
+  B.SetInsertPoint(Pay);
+  B.CreateStore(After, Countdown);
+  B.CreateBr(Clone);
+  return Pay;
+}
+
+/// Step 5: the copy of the loop without its back-edge check, behind a copy
+/// of the preheader that the tests' payments enter.
+static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
+  Function &F = *C.Header->getParent();
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> Clones;
+  for (BasicBlock *BB : C.Blocks) {
+    BasicBlock *Clone = CloneBasicBlock(BB, VMap, ".bounded", &F);
+    VMap[BB] = Clone;
+    Clones.push_back(Clone);
+  }
+  BasicBlock *PreClone = CloneBasicBlock(C.Preheader, VMap, ".bounded", &F,
+                                         nullptr, nullptr);
+  VMap[C.Preheader] = PreClone;
+  PreClone->moveBefore(cast<BasicBlock>(VMap[C.Header]));
+  // The preheader's PHIs are rebuilt below, one way in per test.
+  SmallVector<PHINode *, 4> PrePhis;
+  for (PHINode &PN : PreClone->phis())
+    PrePhis.push_back(&PN);
+  SmallVector<BasicBlock *, 8> Remap(Clones);
+  Remap.push_back(PreClone);
+  remapInstructionsInBlocks(Remap, VMap);
+  for (PHINode *PN : PrePhis)
+    while (PN->getNumIncomingValues())
+      PN->removeIncomingValue(0u, /*DeletePHIIfEmpty=*/false);
+
+  // The tests; the copy is entered paid, with the preheader's PHIs' values
+  // for the way it came in by.
+  PHINode *AfterPN = PHINode::Create(Type::getInt64Ty(F.getContext()),
+                                     C.Entries.size(), "countdown.paid.loop",
+                                     PreClone->begin());
+  for (const Entry &E : C.Entries) {
+    // What the original preheader's PHIs receive from E.From, before the
+    // test takes the edge's place.
+    SmallVector<Value *, 4> In;
+    for (PHINode &PN : C.Preheader->phis())
+      In.push_back(PN.getIncomingValueForBlock(E.From));
+    Value *After;
+    BasicBlock *Pay = insertTest(C, E, Countdown, PreClone, After);
+    for (auto [PN, V] : zip(PrePhis, In))
+      PN->addIncoming(V, Pay);
+    AfterPN->addIncoming(After, Pay);
+  }
+
+  // The clone's latch: no trial spent, and straight back.
+  auto *HeaderClone = cast<BasicBlock>(VMap[C.Header]);
+  auto *LatchClone = cast<BasicBlock>(VMap[C.Latch]);
+  auto *PaymentClone = cast<Instruction>(VMap[C.Payment]);
+  Value *PaidClone = VMap.lookup(C.Paid);
+  // A header PHI that carries the countdown round (the optimiser's register
+  // for it) enters the clone paid.
+  for (PHINode &PN : C.Header->phis())
+    if (PN.getIncomingValueForBlock(C.Latch) == C.Payment)
+      cast<PHINode>(VMap[&PN])->setIncomingValueForBlock(PreClone, AfterPN);
+  SmallVector<StoreInst *, 2> Stores;
+  for (User *U : PaymentClone->users())
+    if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getParent() == LatchClone)
+      Stores.push_back(SI);
+  PaymentClone->replaceAllUsesWith(PaidClone);
+  PaymentClone->eraseFromParent();
+  auto *CheckClone = cast<BranchInst>(LatchClone->getTerminator());
+  SmallVector<WeakTrackingVH, 2> MaybeDead = {CheckClone->getCondition(),
+                                              PaidClone, AfterPN};
+  BranchInst::Create(HeaderClone, CheckClone->getIterator());
+  CheckClone->eraseFromParent();
+
+  // LCSSA: what leaves the loop leaves through exit blocks' PHIs, which now
+  // also receive the clone's values. (The clone's latch no longer exits.)
+  for (auto [BB, Clone] : zip(C.Blocks, Clones))
+    for (BasicBlock *Succ : successors(Clone)) {
+      if (is_contained(Clones, Succ))
+        continue;
+      for (PHINode &PN : Succ->phis()) {
+        Value *V = PN.getIncomingValueForBlock(BB);
+        if (Value *M = VMap.lookup(V))
+          V = M;
+        PN.addIncoming(V, Clone);
+      }
+    }
+
+  // What the preheader computes and code after the loop uses now comes from
+  // either preheader (after the exits' PHIs are complete): SSAUpdater joins the two where the ways meet.
+  for (Instruction &I : *C.Preheader) {
+    SmallVector<Use *, 4> Outside;
+    for (Use &U : I.uses()) {
+      auto *User = cast<Instruction>(U.getUser());
+      BasicBlock *UB = User->getParent();
+      if (auto *PN = dyn_cast<PHINode>(User))
+        UB = PN->getIncomingBlock(U);
+      if (UB != C.Preheader && !is_contained(C.Blocks, UB))
+        Outside.push_back(&U);
+    }
+    if (Outside.empty())
+      continue;
+    SSAUpdater SSA;
+    SSA.Initialize(I.getType(), I.getName());
+    SSA.AddAvailableValue(C.Preheader, &I);
+    SSA.AddAvailableValue(PreClone, VMap[&I]);
+    for (Use *U : Outside)
+      SSA.RewriteUse(*U);
+  }
+
+  // The latch's store of the countdown now stores what the countdown holds:
+  // gone, so that the clone has no memory access the vectoriser must order.
+  if (C.StoreIsRedundant)
+    for (StoreInst *SI : Stores)
+      SI->eraseFromParent();
+  RecursivelyDeleteTriviallyDeadInstructionsPermissive(MaybeDead);
+  // A PHI that only carries one value round is that value (the paid
+  // countdown; a preheader PHI with one way in).
+  for (BasicBlock *BB : {PreClone, HeaderClone})
+    for (PHINode &PN : make_early_inc_range(BB->phis()))
+      if (Value *V = PN.hasConstantValue();
+          V && V != &PN &&
+          !(isa<Instruction>(V) &&
+            is_contained(Clones, cast<Instruction>(V)->getParent()))) {
+        PN.replaceAllUsesWith(V);
+        PN.eraseFromParent();
+      }
+  ++NumBounded;
+}
+
+PreservedAnalyses SamplerLoopBoundPass::run(Function &F,
+                                            FunctionAnalysisManager &FAM) {
+  GlobalVariable *Countdown = F.getParent()->getGlobalVariable(abi::Countdown);
+  if (!Countdown || F.isDeclaration())
+    return PreservedAnalyses::all();
+  bool Tagged = false;
+  for (BasicBlock &BB : F)
+    Tagged |= tagWeight(BB.getTerminator()) != 0;
+  if (!Tagged)
+    return PreservedAnalyses::all();
+
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &AC = FAM.getResult<AssumptionAnalysis>(F);
+  auto &TTI = FAM.getResult<TargetIRAnalysis>(F);
+  SmallVector<Candidate, 8> Candidates;
+  bool Changed = false;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    if (!L->isInnermost())
+      continue;
+    BasicBlock *Latch = L->getLoopLatch();
+    uint64_t W = Latch ? tagWeight(Latch->getTerminator()) : 0;
+    if (W == 0)
+      continue;
+    Changed = true; // loop-simplify and LCSSA may have changed the loop
+    prepare(L, W, Countdown, DT, LI, SE, AC, TTI, Candidates);
+  }
+  for (Candidate &C : Candidates)
+    versionLoop(C, Countdown);
+  if (!Changed)
+    return PreservedAnalyses::all();
+  return PreservedAnalyses::none();
+}

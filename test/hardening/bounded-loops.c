@@ -1,0 +1,128 @@
+// Loops whose trip count is bounded on entry pay for all their back edges'
+// trials in the preheader and run a copy without the per-iteration check
+// (lib/LoopBoundCheck.cpp). Paying an upper bound discards only trials known
+// to fail, so sampling stays fair: at d = 1 every count equals the
+// unconditional build's, and at d = 3, 30, 300 and 3000 (where the bounded copy
+// runs rarely, often, almost always) every cell lies within 6 sigma of
+// Binomial(n, 1/d). The loops: a countdown loop (zlib's slide_hash), counted
+// loops with early exits, a loop calling a function with sites, a bounded
+// loop inside an unbounded one, a pointer range.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %sampler-cc -O2 -S -emit-llvm %s -o - | FileCheck %s
+// RUN: %sampler-cc -O2 %s -o %t/sampled
+// RUN: %sampler-cc -O2 -fno-sampler-sampling %s -o %t/exact
+// RUN: %sampler-cc -O2 -fno-sampler-loop-bounds %s -o %t/unbounded
+// RUN: env SAMPLER_FILE=%t/exact.report %t/exact > %t/exact.out
+// RUN: %sampler-report --all --json %t/exact.report --binary %t/exact > %t/exact.json
+// RUN: env SAMPLER_SPARSITY=1 SAMPLER_FILE=%t/d1.report %t/sampled > %t/d1.out
+// RUN: cmp %t/exact.out %t/d1.out
+// RUN: %sampler-report --all --json %t/d1.report --binary %t/sampled > %t/d1.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/d1.json %t/exact.json
+// RUN: env SAMPLER_SPARSITY=3 SAMPLER_SEED=21 SAMPLER_FILE=%t/d3.report %t/sampled > %t/d3.out
+// RUN: cmp %t/exact.out %t/d3.out
+// RUN: %sampler-report --all --json %t/d3.report --binary %t/sampled > %t/d3.json
+// RUN: python3 %S/../e2e/Inputs/stats.py unbiased %t/d3.json %t/exact.json
+// RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=22 SAMPLER_FILE=%t/d30.report %t/sampled > /dev/null
+// RUN: %sampler-report --all --json %t/d30.report --binary %t/sampled > %t/d30.json
+// RUN: python3 %S/../e2e/Inputs/stats.py unbiased %t/d30.json %t/exact.json
+// RUN: env SAMPLER_SPARSITY=300 SAMPLER_SEED=23 SAMPLER_FILE=%t/d300.report %t/sampled > /dev/null
+// RUN: %sampler-report --all --json %t/d300.report --binary %t/sampled > %t/d300.json
+// RUN: python3 %S/../e2e/Inputs/stats.py unbiased %t/d300.json %t/exact.json
+// RUN: env SAMPLER_SPARSITY=3000 SAMPLER_SEED=24 SAMPLER_FILE=%t/d3000.report %t/sampled > /dev/null
+// RUN: %sampler-report --all --json %t/d3000.report --binary %t/sampled > %t/d3000.json
+// RUN: python3 %S/../e2e/Inputs/stats.py unbiased %t/d3000.json %t/exact.json
+// The same with the pass off: the per-iteration checks alone.
+// RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=22 SAMPLER_FILE=%t/u30.report %t/unbounded > /dev/null
+// RUN: %sampler-report --all --json %t/u30.report --binary %t/unbounded > %t/u30.json
+// RUN: python3 %S/../e2e/Inputs/stats.py unbiased %t/u30.json %t/exact.json
+
+// CHECK-LABEL: define {{.*}}@slide(
+// CHECK:       sampler.loop.pay
+// CHECK-LABEL: define {{.*}}@count_to(
+// CHECK:       sampler.loop.pay
+#include <stdio.h>
+
+static unsigned state = 5;
+__attribute__((noinline)) static unsigned rnd(void) {
+  state = state * 1103515245u + 12345u;
+  return (state >> 16) & 0x7fff;
+}
+
+static unsigned short table[512];
+
+// zlib's slide_hash: n iterations, a site in each.
+__attribute__((noinline)) void slide(unsigned short *head, unsigned n,
+                                     unsigned wsize) {
+  unsigned short *p = &head[n];
+  do {
+    unsigned m = *--p;
+    *p = (unsigned short)(m >= wsize ? m - wsize : 0);
+  } while (--n);
+}
+
+// A counted loop that may leave early: the bound is the counter's.
+__attribute__((noinline)) int count_to(const unsigned short *a, int n,
+                                       unsigned stop) {
+  int r = 0;
+  for (int i = 0; i < n; i++) {
+    if (a[i] & 1)
+      r++;
+    if (a[i] == stop)
+      break;
+  }
+  return r;
+}
+
+__attribute__((noinline)) static int weighty(unsigned v) {
+  if (v & 4)
+    return 1;
+  return v % 5 == 0 ? 2 : 0;
+}
+
+// A bounded loop whose body calls a function with sites of its own.
+__attribute__((noinline)) int with_calls(const unsigned short *a, int n) {
+  int r = 0;
+  for (int i = 0; i < n; i++) {
+    if (a[i] > 1000)
+      r += weighty(a[i]);
+  }
+  return r;
+}
+
+// A bounded inner loop in an unbounded outer one.
+__attribute__((noinline)) int nested(const unsigned short *a) {
+  int r = 0;
+  unsigned k = a[0];
+  while (k % 7 != 3 && r < 100000) {
+    for (unsigned j = 0; j < (k & 15); j++)
+      if ((a[j] ^ k) & 2)
+        r++;
+    k = k * 5 + 1;
+  }
+  return r;
+}
+
+// A pointer range.
+__attribute__((noinline)) long range(const unsigned short *b,
+                                     const unsigned short *e) {
+  long s = 0;
+  for (const unsigned short *p = b; p != e; p++)
+    s += *p > 0x4000 ? 2 : 1;
+  return s;
+}
+
+int main(void) {
+  long total = 0;
+  for (int round = 0; round < 3000; round++) {
+    for (int i = 0; i < 512; i++)
+      table[i] = (unsigned short)rnd();
+    slide(table, 1 + rnd() % 300, rnd() % 0x8000);
+    total += count_to(table, (int)(rnd() % 40), rnd() % 64);
+    total += with_calls(table, (int)(rnd() % 24));
+    total += nested(table + (rnd() % 64));
+    unsigned from = rnd() % 256;
+    total += range(table + from, table + from + rnd() % 200);
+  }
+  printf("%ld\n", total);
+  return 0;
+}

@@ -1,0 +1,232 @@
+; A loop whose number of back edges ScalarEvolution bounds on entry pays for all
+; of its back-edge checks in its preheader (lib/LoopBoundCheck.cpp): if the
+; countdown covers N x W trials (N = the bound, W = the back edge's region), they
+; are paid at once and a copy of the loop without its check runs; otherwise the
+; loop as it was. The input is what the fast copy looks like mid-pipeline: the
+; latch is the back edge's check, tagged with its weight.
+; RUN: %opt-sampler -passes=sampler-loop-bound,verify -S %s | FileCheck %s
+; The pass runs in the O2 pipeline (VectorizerStart), and the copy without
+; checks is vectorised:
+; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=PIPELINE
+; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -sampler-loop-bounds=0 -S %s | FileCheck %s --check-prefix=OFF
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+@__sampler_countdown = external thread_local(initialexec) global i64
+
+; n - 1 back edges at most, 3 trials each. The test stands on the way into the
+; preheader (each way in gets its own, where the bound is cheap to compute with
+; the preheader's PHIs replaced by what that way brings): one comparison (the
+; product cannot overflow), then the payment and a copy of the preheader and
+; the loop, whose latch goes straight back without touching the countdown. The
+; copy's exits join the original's.
+; CHECK-LABEL: define void @fill(
+; CHECK:       entry:
+; CHECK:         [[NM1:%.*]] = add i32 %n, -1
+; CHECK:         br i1 %nonzero, label %sampler.loop.test, label %exit
+; CHECK:       sampler.loop.test:
+; CHECK-NEXT:    %sampler.backedges = zext i32 [[NM1]] to i64
+; CHECK-NEXT:    %countdown = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %sampler.loop.trials = mul nuw nsw i64 %sampler.backedges, 3
+; CHECK-NEXT:    %sampler.loop.affordable = icmp sge i64 %countdown, %sampler.loop.trials
+; CHECK-NEXT:    [[AFTER:%countdown.paid.loop[0-9]*]] = sub i64 %countdown, %sampler.loop.trials
+; CHECK-NEXT:    br i1 %sampler.loop.affordable, label %sampler.loop.pay, label %ph, !prof ![[LIKELY:[0-9]+]]
+; CHECK:       latch:
+; CHECK:         br i1 %enough, label %body, label %toslow, !sampler.backedge.check
+; CHECK:       exit.loopexit:
+; CHECK-SAME:    preds = %body.bounded, %body
+; CHECK:       sampler.loop.pay:
+; CHECK-NEXT:    store i64 [[AFTER]], ptr @__sampler_countdown
+; CHECK-NEXT:    br label %ph.bounded
+; CHECK:       ph.bounded:
+; CHECK-NEXT:    br label %body.bounded
+; CHECK:       body.bounded:
+; CHECK-NOT:     @__sampler_countdown
+; CHECK:       latch.bounded:
+; CHECK-NEXT:    br label %body.bounded
+define void @fill(ptr %p, i32 %n) {
+entry:
+  %nonzero = icmp sgt i32 %n, 0
+  br i1 %nonzero, label %ph, label %exit
+ph:
+  br label %body
+body:
+  %i = phi i32 [ 0, %ph ], [ %i.next, %latch ]
+  %gep = getelementptr inbounds i32, ptr %p, i32 %i
+  store i32 %i, ptr %gep
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %latch
+latch:
+  %cd = load i64, ptr @__sampler_countdown
+  %paid = add i64 %cd, -3
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %toslow, !sampler.backedge.check !0
+toslow:
+  call void @slow(ptr %p, i32 %i.next)
+  br label %exit
+exit:
+  ret void
+}
+
+; The countdown promoted to a register (a header PHI carries it round): the
+; copy starts from the paid countdown and carries nothing; the value that
+; leaves the loop (stored at the exit) is the paid one.
+; CHECK-LABEL: define i64 @promoted(
+; CHECK:       exit.loopexit:
+; CHECK-NEXT:    %cd.lcssa = phi i64 [ %cd, %body ], [ [[AFTER2:%countdown.paid.loop[0-9]*]], %body.bounded ]
+; CHECK:       sampler.loop.pay:
+; CHECK-NEXT:    store i64 [[AFTER2]], ptr @__sampler_countdown
+; CHECK:       body.bounded:
+; CHECK-NOT:     phi i64
+; CHECK:       latch.bounded:
+; CHECK-NEXT:    br label %body.bounded
+define i64 @promoted(ptr %p, i32 %n) {
+entry:
+  %nonzero = icmp sgt i32 %n, 0
+  %cd0 = load i64, ptr @__sampler_countdown
+  br i1 %nonzero, label %ph, label %exit
+ph:
+  br label %body
+body:
+  %i = phi i32 [ 0, %ph ], [ %i.next, %latch ]
+  %cd = phi i64 [ %cd0, %ph ], [ %paid, %latch ]
+  %gep = getelementptr inbounds i32, ptr %p, i32 %i
+  store i32 %i, ptr %gep
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %latch
+latch:
+  %paid = add i64 %cd, -2
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %toslow, !sampler.backedge.check !1
+toslow:
+  call void @slow(ptr %p, i32 %i.next)
+  br label %exit
+exit:
+  %left = phi i64 [ 0, %entry ], [ %cd, %body ], [ 0, %toslow ]
+  ret i64 %left
+}
+
+; No bound (the loop ends on data), a payment that is not the tag's weight, a
+; latch without the tag: each loop keeps its per-iteration check, untouched.
+; CHECK-LABEL: define void @unbounded(
+; CHECK-NOT:   sampler.loop
+; CHECK-LABEL: define void @wrong_weight(
+; CHECK-NOT:   sampler.loop
+; CHECK-LABEL: define void @untagged(
+; CHECK-NOT:   sampler.loop
+; CHECK-LABEL: declare void @slow(
+; CHECK:       ![[LIKELY]] = !{!"branch_weights", i32 1048575, i32 1}
+define void @unbounded(ptr %p) {
+entry:
+  br label %body
+body:
+  %q = phi ptr [ %p, %entry ], [ %q.next, %latch ]
+  %v = load i8, ptr %q
+  %q.next = getelementptr inbounds i8, ptr %q, i64 1
+  %end = icmp eq i8 %v, 0
+  br i1 %end, label %exit, label %latch
+latch:
+  %cd = load i64, ptr @__sampler_countdown
+  %paid = add i64 %cd, -1
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %toslow, !sampler.backedge.check !2
+toslow:
+  call void @slow(ptr %p, i32 0)
+  br label %exit
+exit:
+  ret void
+}
+
+define void @wrong_weight(ptr %p, i32 %n) {
+entry:
+  br label %body
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp uge i32 %i.next, %n
+  br i1 %done, label %exit, label %latch
+latch:
+  %cd = load i64, ptr @__sampler_countdown
+  %paid = add i64 %cd, -5
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %toslow, !sampler.backedge.check !0
+toslow:
+  call void @slow(ptr %p, i32 %i.next)
+  br label %exit
+exit:
+  ret void
+}
+
+define void @untagged(ptr %p, i32 %n) {
+entry:
+  br label %body
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp uge i32 %i.next, %n
+  br i1 %done, label %exit, label %latch
+latch:
+  %cd = load i64, ptr @__sampler_countdown
+  %paid = add i64 %cd, -3
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %toslow
+toslow:
+  call void @slow(ptr %p, i32 %i.next)
+  br label %exit
+exit:
+  ret void
+}
+
+declare void @slow(ptr, i32)
+
+; From the sampler pass through the O2 pipeline: zlib's slide_hash, a loop of n
+; iterations with a site (the clamp) in each. The copy without checks is
+; vectorised; with -sampler-loop-bounds=0 nothing is (the check is an early
+; exit).
+; PIPELINE-LABEL: define void @slide(
+; PIPELINE:       sampler.loop.pay
+; PIPELINE:       <8 x i16>
+; OFF-LABEL:      define void @slide(
+; OFF-NOT:        sampler.loop
+; OFF-NOT:        <8 x i16>
+; OFF:            ret void
+define void @slide(ptr %head, i32 %n, i32 %wsize) {
+entry:
+  %idx = zext i32 %n to i64
+  %end = getelementptr inbounds i16, ptr %head, i64 %idx
+  br label %body
+body:
+  %p = phi ptr [ %end, %entry ], [ %p.next, %next ]
+  %k = phi i32 [ %n, %entry ], [ %k.next, %next ]
+  %p.next = getelementptr inbounds i16, ptr %p, i64 -1
+  %m16 = load i16, ptr %p.next
+  %m = zext i16 %m16 to i32
+  %ge = icmp uge i32 %m, %wsize
+  br i1 %ge, label %sub, label %zero
+sub:
+  %d = sub i32 %m, %wsize
+  br label %next
+zero:
+  br label %next
+next:
+  %v = phi i32 [ %d, %sub ], [ 0, %zero ]
+  %v16 = trunc i32 %v to i16
+  store i16 %v16, ptr %p.next
+  %k.next = add i32 %k, -1
+  %more = icmp ne i32 %k.next, 0
+  br i1 %more, label %body, label %done
+done:
+  ret void
+}
+
+!0 = !{i64 3}
+!1 = !{i64 2}
+!2 = !{i64 1}
