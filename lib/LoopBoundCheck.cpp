@@ -32,6 +32,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
@@ -177,6 +178,12 @@ static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
   BasicBlock *Latch = L->getLoopLatch();
   BasicBlock *Header = L->getHeader();
   BasicBlock *Preheader = L->getLoopPreheader();
+  // A preheader that is an outer loop's header would give the copy of it a
+  // second way into the outer loop (irreducible): a block of its own instead.
+  if (LI.isLoopHeader(Preheader)) {
+    Preheader = SplitEdge(Preheader, Header, &DT, &LI);
+    SE.forgetLoop(L);
+  }
   auto *Check = dyn_cast<BranchInst>(Latch->getTerminator());
   if (!Check || !Check->isConditional() || tagWeight(Check) != W)
     return false;
@@ -422,25 +429,41 @@ PreservedAnalyses SamplerLoopBoundPass::run(Function &F,
   if (!Tagged)
     return PreservedAnalyses::all();
 
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-  auto &LI = FAM.getResult<LoopAnalysis>(F);
-  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  auto &AC = FAM.getResult<AssumptionAnalysis>(F);
-  auto &TTI = FAM.getResult<TargetIRAnalysis>(F);
-  SmallVector<Candidate, 8> Candidates;
+  // Inner loops first: a loop is ready when no loop inside it still has a
+  // tagged latch (each attempt drops its loop's tag, so that the copies made
+  // of it carry none). A loop nest takes one round per depth, the analyses
+  // computed again in between.
   bool Changed = false;
-  for (Loop *L : LI.getLoopsInPreorder()) {
-    if (!L->isInnermost())
-      continue;
-    BasicBlock *Latch = L->getLoopLatch();
-    uint64_t W = Latch ? tagWeight(Latch->getTerminator()) : 0;
-    if (W == 0)
-      continue;
-    Changed = true; // loop-simplify and LCSSA may have changed the loop
-    prepare(L, W, Countdown, DT, LI, SE, AC, TTI, Candidates);
+  for (;;) {
+    auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+    auto &LI = FAM.getResult<LoopAnalysis>(F);
+    auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+    auto &AC = FAM.getResult<AssumptionAnalysis>(F);
+    auto &TTI = FAM.getResult<TargetIRAnalysis>(F);
+    auto TaggedLatch = [](const Loop *L) -> BranchInst * {
+      BasicBlock *Latch = L->getLoopLatch();
+      auto *BI = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+      return BI && tagWeight(BI) ? BI : nullptr;
+    };
+    SmallVector<std::pair<Loop *, BranchInst *>, 8> Ready;
+    for (Loop *L : LI.getLoopsInPreorder())
+      if (BranchInst *BI = TaggedLatch(L))
+        if (none_of(L->getLoopsInPreorder(), [&](Loop *Sub) {
+              return Sub != L && TaggedLatch(Sub);
+            }))
+          Ready.push_back({L, BI});
+    if (Ready.empty())
+      break;
+    Changed = true; // loop-simplify and LCSSA may change a loop
+    SmallVector<Candidate, 8> Candidates;
+    for (auto [L, BI] : Ready)
+      prepare(L, tagWeight(BI), Countdown, DT, LI, SE, AC, TTI, Candidates);
+    for (Candidate &C : Candidates)
+      versionLoop(C, Countdown);
+    for (auto [L, BI] : Ready)
+      BI->setMetadata(BackEdgeCheckMD, nullptr);
+    FAM.invalidate(F, PreservedAnalyses::none());
   }
-  for (Candidate &C : Candidates)
-    versionLoop(C, Countdown);
   if (!Changed)
     return PreservedAnalyses::all();
   return PreservedAnalyses::none();

@@ -32,8 +32,10 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-NEXT:    %sampler.loop.affordable = icmp sge i64 %countdown, %sampler.loop.trials
 ; CHECK-NEXT:    [[AFTER:%countdown.paid.loop[0-9]*]] = sub i64 %countdown, %sampler.loop.trials
 ; CHECK-NEXT:    br i1 %sampler.loop.affordable, label %sampler.loop.pay, label %ph, !prof ![[LIKELY:[0-9]+]]
+; The original keeps its check, without the tag (so that copies made of it
+; later, as part of an outer loop's, are not versioned again):
 ; CHECK:       latch:
-; CHECK:         br i1 %enough, label %body, label %toslow, !sampler.backedge.check
+; CHECK:         br i1 %enough, label %body, label %toslow{{$}}
 ; CHECK:       exit.loopexit:
 ; CHECK-SAME:    preds = %body.bounded, %body
 ; CHECK:       sampler.loop.pay:
@@ -119,8 +121,6 @@ exit:
 ; CHECK-NOT:   sampler.loop
 ; CHECK-LABEL: define void @untagged(
 ; CHECK-NOT:   sampler.loop
-; CHECK-LABEL: declare void @slow(
-; CHECK:       ![[LIKELY]] = !{!"branch_weights", i32 1048575, i32 1}
 define void @unbounded(ptr %p) {
 entry:
   br label %body
@@ -185,6 +185,61 @@ exit:
   ret void
 }
 
+; A loop nest, one round per depth: the inner loop (7 back edges, 1 trial each)
+; first, then the outer one (n - 1 back edges, 2 trials each), whose copy
+; holds both versions of the inner loop. The inner loop's preheader was the
+; outer loop's header: it gets a block of its own, so that the copy of it is
+; not a second way into the outer loop.
+; CHECK-LABEL: define void @nest(
+; CHECK:       sampler.loop.test{{[0-9]*}}:
+; CHECK-SAME:    preds = %entry
+; CHECK:         %sampler.loop.trials = mul nuw nsw i64 %sampler.backedges, 2
+; CHECK:       {{^}}outer:
+; CHECK:       {{^}}sampler.loop.test:
+; CHECK-SAME:    preds = %outer
+; CHECK:         %sampler.loop.affordable{{[0-9]*}} = icmp sge i64 %countdown{{[0-9]*}}, 7
+; CHECK:       olatch.bounded:
+; CHECK-NOT:     @__sampler_countdown
+; CHECK:         br label %outer.bounded
+; CHECK-LABEL: declare void @slow(
+; CHECK:       ![[LIKELY]] = !{!"branch_weights", i32 1048575, i32 1}
+define void @nest(ptr %p, i32 %n) {
+entry:
+  %go = icmp sgt i32 %n, 0
+  br i1 %go, label %outer, label %exit
+outer:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %olatch ]
+  br label %inner
+inner:
+  %j = phi i32 [ 0, %outer ], [ %j.next, %ilatch ]
+  %idx = add i32 %i, %j
+  %gep = getelementptr inbounds i32, ptr %p, i32 %idx
+  store i32 %j, ptr %gep
+  %j.next = add nuw nsw i32 %j, 1
+  %jdone = icmp eq i32 %j.next, 8
+  br i1 %jdone, label %iexit, label %ilatch
+ilatch:
+  %cd = load i64, ptr @__sampler_countdown
+  %paid = add i64 %cd, -1
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %inner, label %toslow, !sampler.backedge.check !2
+iexit:
+  %i.next = add nuw nsw i32 %i, 1
+  %idone = icmp eq i32 %i.next, %n
+  br i1 %idone, label %exit, label %olatch
+olatch:
+  %cd2 = load i64, ptr @__sampler_countdown
+  %paid2 = add i64 %cd2, -2
+  store i64 %paid2, ptr @__sampler_countdown
+  %enough2 = icmp sgt i64 %paid2, -1
+  br i1 %enough2, label %outer, label %toslow, !sampler.backedge.check !1
+toslow:
+  call void @slow(ptr %p, i32 0)
+  br label %exit
+exit:
+  ret void
+}
 declare void @slow(ptr, i32)
 
 ; From the sampler pass through the O2 pipeline: zlib's slide_hash, a loop of n
