@@ -29,6 +29,7 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/PatternMatch.h"
@@ -78,21 +79,30 @@ struct Entry {
   APInt MaxBackedges;
 };
 
+/// A check of the loop's own body (the latch's, or a split of a heavy
+/// region): what the copy drops.
+struct BodyCheck {
+  BasicBlock *Block;
+  Instruction *Payment; // `add V, -W` in the block
+  Value *Paid;          // V: the countdown before the payment
+  BasicBlock *Stay;     // the successor in the loop (the fast copy)
+};
+
 struct Candidate {
   BasicBlock *Header, *Preheader, *Latch;
   SmallVector<BasicBlock *, 8> Blocks;
-  uint64_t W;
-  Instruction *Payment; // `add V, -W` in the latch
-  Value *Paid;          // V: the countdown before the payment
-  bool StoreIsRedundant; // storing V back stores what the countdown holds
+  SmallVector<BodyCheck, 2> Checks; // the latch's first
+  uint64_t PerBackedge; // trials each back edge costs: all checks' weights
+  uint64_t Once;        // trials the checks of the last iteration cost
   SmallVector<Entry, 2> Entries;
 };
 
 } // namespace
 
-/// W, from a back-edge check's tag; 0 without one.
-static uint64_t tagWeight(const Instruction *Term) {
-  MDNode *MD = Term ? Term->getMetadata(BackEdgeCheckMD) : nullptr;
+/// W, from a check's tag (\p Kind: BackEdgeCheckMD or CheckMD); 0 without.
+static uint64_t tagWeight(const Instruction *Term,
+                          StringRef Kind = BackEdgeCheckMD) {
+  MDNode *MD = Term ? Term->getMetadata(Kind) : nullptr;
   if (!MD || MD->getNumOperands() != 1)
     return 0;
   if (auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0)))
@@ -107,67 +117,91 @@ static bool isCountdown(const Value *Ptr, const GlobalVariable *Countdown) {
   return Ptr == Countdown;
 }
 
-/// The latch's payment `add V, -W` (or `sub V, W`) of the countdown V: what
-/// the check loaded, or what the optimiser knows the countdown holds there (a
-/// PHI of the header or of the latch, after GVN or LICM), the payment stored
-/// back or carried round by a header PHI. Null if there is not exactly one.
-/// \p StoreIsRedundant: nothing writes memory in the latch before the
-/// payment's store, so that storing V instead stores what the countdown holds.
-static Instruction *findPayment(BasicBlock *Latch, BasicBlock *Header,
-                                uint64_t W, GlobalVariable *Countdown,
-                                Value *&Paid, bool &StoreIsRedundant) {
+/// The values computed from the countdown (its loads, the runtime's draws,
+/// and everything computed from them), found forwards from their sources.
+/// Program values never mix with them.
+static SmallPtrSet<const Value *, 32>
+countdownValues(Function &F, const GlobalVariable *Countdown) {
+  SmallPtrSet<const Value *, 32> Set;
+  SmallVector<const Instruction *, 32> Work;
+  for (Instruction &I : instructions(F)) {
+    bool Source = false;
+    if (auto *LI = dyn_cast<LoadInst>(&I))
+      Source = isCountdown(LI->getPointerOperand(), Countdown);
+    else if (auto *CB = dyn_cast<CallBase>(&I))
+      if (Function *Callee = CB->getCalledFunction())
+        Source = Callee->getName() == abi::NextCountdown ||
+                 Callee->getName() == abi::NextCountdownPreserveMost;
+    if (Source && Set.insert(&I).second)
+      Work.push_back(&I);
+  }
+  while (!Work.empty()) {
+    const Instruction *I = Work.pop_back_val();
+    for (const User *U : I->users())
+      if (auto *UI = dyn_cast<Instruction>(U);
+          UI && !UI->getType()->isVoidTy() && Set.insert(UI).second)
+        Work.push_back(UI);
+  }
+  return Set;
+}
+
+/// The payment of a check in \p Block: `add V, -K` (or `sub V, K`) where V
+/// is the countdown (computed from it: FromCountdown) as the check loaded it
+/// in the block or as the optimiser carries it in a PHI of the block or of the
+/// header, and K is the check's weight W, or, where the optimiser folded the
+/// payments of the body's earlier checks into this one (V a PHI), up to
+/// \p MaxK. Null if there is not exactly one, or if something may write
+/// memory between V and a store of the payment in the loop (storing V instead
+/// would then not store what the countdown holds).
+static Instruction *
+findPayment(BasicBlock *Block, const Loop &L, uint64_t W, uint64_t MaxK,
+            const SmallPtrSetImpl<const Value *> &FromCountdown,
+            Value *&Paid) {
   using namespace PatternMatch;
   Instruction *Found = nullptr;
-  for (Instruction &I : *Latch) {
+  for (Instruction &I : *Block) {
     Value *V;
     const APInt *C;
-    bool Match = false;
-    if (match(&I, m_Add(m_Value(V), m_APInt(C))))
-      Match = C->getBitWidth() == 64 && C->getSExtValue() == -int64_t(W);
-    else if (match(&I, m_Sub(m_Value(V), m_APInt(C))))
-      Match = C->getBitWidth() == 64 && C->getZExtValue() == W;
-    if (!Match)
+    uint64_t K = 0;
+    if (match(&I, m_Add(m_Value(V), m_APInt(C))) && C->getBitWidth() == 64 &&
+        C->isNegative())
+      K = -C->getSExtValue();
+    else if (match(&I, m_Sub(m_Value(V), m_APInt(C))) &&
+             C->getBitWidth() == 64 && !C->isNegative())
+      K = C->getZExtValue();
+    if (!K || !FromCountdown.count(V))
       continue;
     Instruction *From = nullptr; // where V is known to be the countdown
     if (auto *LI = dyn_cast<LoadInst>(V)) {
-      if (LI->getParent() == Latch && !LI->isVolatile() &&
-          isCountdown(LI->getPointerOperand(), Countdown))
+      if (LI->getParent() == Block && K == W)
         From = LI;
     } else if (auto *PN = dyn_cast<PHINode>(V)) {
-      if (PN->getParent() == Latch || PN->getParent() == Header)
-        From = &*Latch->getFirstNonPHIIt();
+      if ((PN->getParent() == Block || PN->getParent() == L.getHeader()) &&
+          K >= W && K <= MaxK)
+        From = &*Block->getFirstNonPHIIt();
     }
     if (!From)
       continue;
-    StoreInst *Store = nullptr;
-    bool Carried = false;
-    for (User *U : I.users()) {
-      if (auto *SI = dyn_cast<StoreInst>(U);
-          SI && SI->getValueOperand() == &I && SI->getParent() == Latch &&
-          isCountdown(SI->getPointerOperand(), Countdown))
-        Store = SI;
-      if (auto *PN = dyn_cast<PHINode>(U);
-          PN && PN->getParent() == Header &&
-          PN->getIncomingValueForBlock(Latch) == &I)
-        Carried = true;
-    }
-    if (!Store && !Carried)
-      continue;
     if (Found)
       return nullptr; // two candidates: not ours to guess
+    for (User *U : I.users())
+      if (auto *SI = dyn_cast<StoreInst>(U);
+          SI && L.contains(SI->getParent())) {
+        if (SI->getParent() != Block)
+          return nullptr;
+        for (auto It = From->getIterator(); &*It != SI; ++It)
+          if (It->mayWriteToMemory())
+            return nullptr;
+      }
     Found = &I;
     Paid = V;
-    StoreIsRedundant = true;
-    if (Store)
-      for (auto It = From->getIterator(); &*It != Store; ++It)
-        if (It->mayWriteToMemory() && &*It != &I)
-          StoreIsRedundant = false;
   }
   return Found;
 }
 
 /// Steps 1-4 for one loop; false if it keeps its per-iteration check.
 static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
+                    const SmallPtrSetImpl<const Value *> &FromCountdown,
                     DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE,
                     AssumptionCache &AC, const TargetTransformInfo &TTI,
                     SmallVectorImpl<Candidate> &Out) {
@@ -185,19 +219,66 @@ static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
     SE.forgetLoop(L);
   }
   auto *Check = dyn_cast<BranchInst>(Latch->getTerminator());
-  if (!Check || !Check->isConditional() || tagWeight(Check) != W)
+  if (!Check || !Check->isConditional() || tagWeight(Check) != W ||
+      !is_contained(successors(Check), Header))
     return false;
+
+  // The checks of the loop's own body (not of loops inside it): each runs at
+  // most once an iteration, so at most N + 1 times for N back edges.
+  Candidate C{Header, Preheader, Latch,
+              SmallVector<BasicBlock *, 8>(L->blocks()), {}, 0, 0, {}};
+  for (BasicBlock *BB : L->blocks()) {
+    if (LI.getLoopFor(BB) != L)
+      continue;
+    auto *BI = dyn_cast<BranchInst>(BB->getTerminator());
+    uint64_t Wx = BB == Latch ? W : tagWeight(BI, CheckMD);
+    if (!Wx)
+      continue;
+    if (!BI->isConditional() ||
+        L->contains(BI->getSuccessor(0)) == L->contains(BI->getSuccessor(1)))
+      return false;
+    BodyCheck X{BB, nullptr, nullptr,
+                BB == Latch ? Header
+                            : BI->getSuccessor(L->contains(BI->getSuccessor(0))
+                                                   ? 0
+                                                   : 1)};
+    C.PerBackedge += Wx;
+    if (BB != Latch)
+      C.Once += Wx;
+    if (BB == Latch)
+      C.Checks.insert(C.Checks.begin(), X);
+    else
+      C.Checks.push_back(X);
+  }
+  for (BodyCheck &X : C.Checks) {
+    uint64_t Wx = X.Block == Latch
+                      ? W
+                      : tagWeight(X.Block->getTerminator(), CheckMD);
+    X.Payment = findPayment(X.Block, *L, Wx, C.PerBackedge, FromCountdown,
+                            X.Paid);
+    if (!X.Payment) {
+      ++NumNoPayment;
+      return false;
+    }
+  }
 
   const SCEV *Bound = nullptr;
   SmallVector<BasicBlock *, 8> Exiting;
   L->getExitingBlocks(Exiting);
   for (BasicBlock *BB : Exiting) {
-    if (tagWeight(BB->getTerminator()) || BB == Latch)
+    if (any_of(C.Checks, [&](const BodyCheck &X) { return X.Block == BB; }))
       continue;
     const SCEV *EC =
         SE.getExitCount(L, BB, ScalarEvolution::SymbolicMaximum);
     if (isa<SCEVCouldNotCompute>(EC) || !EC->getType()->isIntegerTy() ||
         EC->getType()->getIntegerBitWidth() > 64)
+      continue;
+    // A check whose tag the optimiser dropped: its exit count follows the
+    // countdown, which the copy no longer spends as the original does.
+    if (SCEVExprContains(EC, [&](const SCEV *S) {
+          auto *U = dyn_cast<SCEVUnknown>(S);
+          return U && FromCountdown.count(U->getValue());
+        }))
       continue;
     Bound = Bound ? SE.getUMinFromMismatchedTypes(Bound, EC) : EC;
   }
@@ -205,22 +286,11 @@ static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
     ++NumNoBound;
     return false;
   }
-  Value *Paid = nullptr;
-  bool StoreIsRedundant = false;
-  Instruction *Payment =
-      findPayment(Latch, Header, W, Countdown, Paid, StoreIsRedundant);
-  if (!Payment) {
-    ++NumNoPayment;
-    return false;
-  }
 
   // The bound for each way into the preheader, its PHIs replaced by what that
   // way brings: the fast copy's own entry usually starts the loop from a
   // constant, and the instrumented copy's return (after a sample) from
   // anything. The test goes on the ways where N is cheap to compute.
-  Candidate C{Header, Preheader, Latch,
-              SmallVector<BasicBlock *, 8>(L->blocks()), W, Payment, Paid,
-              StoreIsRedundant, {}};
   const DataLayout &DL = Header->getModule()->getDataLayout();
   SCEVExpander Exp(SE, DL, "sampler.bound");
   SmallPtrSet<BasicBlock *, 4> Seen;
@@ -272,18 +342,28 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
   Value *N = B.CreateZExtOrTrunc(E.Backedges, I64, "sampler.backedges");
   Value *Cd = B.CreateLoad(I64, Countdown, "countdown");
   Value *Cost, *Enough;
-  bool Overflow = false;
-  APInt MaxCost = E.MaxBackedges.umul_ov(APInt(64, C.W), Overflow);
-  if (!Overflow && !MaxCost.isNegative()) {
-    Cost = B.CreateMul(N, B.getInt64(C.W), "sampler.loop.trials",
+  // N back edges: N * PerBackedge + Once trials (the body's checks run N + 1
+  // times, the latch's N).
+  bool Overflow = false, Overflow2 = false;
+  APInt MaxCost = E.MaxBackedges.umul_ov(APInt(64, C.PerBackedge), Overflow)
+                      .uadd_ov(APInt(64, C.Once), Overflow2);
+  if (!Overflow && !Overflow2 && !MaxCost.isNegative()) {
+    Cost = B.CreateMul(N, B.getInt64(C.PerBackedge), "sampler.loop.trials",
                        /*HasNUW=*/true, /*HasNSW=*/true);
+    if (C.Once)
+      Cost = B.CreateAdd(Cost, B.getInt64(C.Once), "sampler.loop.trials",
+                         /*HasNUW=*/true, /*HasNSW=*/true);
     Enough = B.CreateICmpSGE(Cd, Cost, "sampler.loop.affordable");
   } else {
     Value *Mul = B.CreateBinaryIntrinsic(Intrinsic::umul_with_overflow, N,
-                                         B.getInt64(C.W));
-    Cost = B.CreateExtractValue(Mul, 0, "sampler.loop.trials");
+                                         B.getInt64(C.PerBackedge));
+    Value *Add = B.CreateBinaryIntrinsic(Intrinsic::uadd_with_overflow,
+                                         B.CreateExtractValue(Mul, 0),
+                                         B.getInt64(C.Once));
+    Cost = B.CreateExtractValue(Add, 0, "sampler.loop.trials");
     Enough = B.CreateAnd(
-        B.CreateAnd(B.CreateNot(B.CreateExtractValue(Mul, 1)),
+        B.CreateAnd(B.CreateNot(B.CreateOr(B.CreateExtractValue(Mul, 1),
+                                           B.CreateExtractValue(Add, 1))),
                     B.CreateICmpSGE(Cost, B.getInt64(0))),
         B.CreateICmpSGE(Cd, Cost), "sampler.loop.affordable");
   }
@@ -340,27 +420,33 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
     AfterPN->addIncoming(After, Pay);
   }
 
-  // The clone's latch: no trial spent, and straight back.
+  // The copy's checks: no trial spent, and on to the loop (for the latch:
+  // straight back to the header).
   auto *HeaderClone = cast<BasicBlock>(VMap[C.Header]);
-  auto *LatchClone = cast<BasicBlock>(VMap[C.Latch]);
-  auto *PaymentClone = cast<Instruction>(VMap[C.Payment]);
-  Value *PaidClone = VMap.lookup(C.Paid);
   // A header PHI that carries the countdown round (the optimiser's register
   // for it) enters the clone paid.
   for (PHINode &PN : C.Header->phis())
-    if (PN.getIncomingValueForBlock(C.Latch) == C.Payment)
+    if (PN.getIncomingValueForBlock(C.Latch) == C.Checks.front().Payment)
       cast<PHINode>(VMap[&PN])->setIncomingValueForBlock(PreClone, AfterPN);
-  SmallVector<StoreInst *, 2> Stores;
-  for (User *U : PaymentClone->users())
-    if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getParent() == LatchClone)
-      Stores.push_back(SI);
-  PaymentClone->replaceAllUsesWith(PaidClone);
-  PaymentClone->eraseFromParent();
-  auto *CheckClone = cast<BranchInst>(LatchClone->getTerminator());
-  SmallVector<WeakTrackingVH, 2> MaybeDead = {CheckClone->getCondition(),
-                                              PaidClone, AfterPN};
-  BranchInst::Create(HeaderClone, CheckClone->getIterator());
-  CheckClone->eraseFromParent();
+  SmallVector<WeakTrackingVH, 8> MaybeDead = {AfterPN};
+  SmallVector<StoreInst *, 4> Stores;
+  for (const BodyCheck &X : C.Checks) {
+    auto *BlockClone = cast<BasicBlock>(VMap[X.Block]);
+    auto *PaymentClone = cast<Instruction>(VMap[X.Payment]);
+    Value *PaidClone = VMap.lookup(X.Paid);
+    for (User *U : PaymentClone->users())
+      if (auto *SI = dyn_cast<StoreInst>(U);
+          SI && SI->getParent() == BlockClone && SI->getValueOperand() == PaymentClone)
+        Stores.push_back(SI);
+    PaymentClone->replaceAllUsesWith(PaidClone);
+    PaymentClone->eraseFromParent();
+    auto *CheckClone = cast<BranchInst>(BlockClone->getTerminator());
+    MaybeDead.push_back(CheckClone->getCondition());
+    MaybeDead.push_back(PaidClone);
+    BranchInst::Create(cast<BasicBlock>(VMap[X.Stay]),
+                       CheckClone->getIterator());
+    CheckClone->eraseFromParent();
+  }
 
   // LCSSA: what leaves the loop leaves through exit blocks' PHIs, which now
   // also receive the clone's values. (The clone's latch no longer exits.)
@@ -398,11 +484,11 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
       SSA.RewriteUse(*U);
   }
 
-  // The latch's store of the countdown now stores what the countdown holds:
-  // gone, so that the clone has no memory access the vectoriser must order.
-  if (C.StoreIsRedundant)
-    for (StoreInst *SI : Stores)
-      SI->eraseFromParent();
+  // The checks' stores of the countdown now store what it holds (nothing
+  // writes between: findPayment): gone, so that the clone has no memory
+  // access the vectoriser must order.
+  for (StoreInst *SI : Stores)
+    SI->eraseFromParent();
   RecursivelyDeleteTriviallyDeadInstructionsPermissive(MaybeDead);
   // A PHI that only carries one value round is that value (the paid
   // countdown; a preheader PHI with one way in).
@@ -456,8 +542,11 @@ PreservedAnalyses SamplerLoopBoundPass::run(Function &F,
       break;
     Changed = true; // loop-simplify and LCSSA may change a loop
     SmallVector<Candidate, 8> Candidates;
+    SmallPtrSet<const Value *, 32> FromCountdown =
+        countdownValues(F, Countdown);
     for (auto [L, BI] : Ready)
-      prepare(L, tagWeight(BI), Countdown, DT, LI, SE, AC, TTI, Candidates);
+      prepare(L, tagWeight(BI), Countdown, FromCountdown, DT, LI, SE, AC, TTI,
+              Candidates);
     for (Candidate &C : Candidates)
       versionLoop(C, Countdown);
     for (auto [L, BI] : Ready)

@@ -937,8 +937,8 @@ bool SamplingTransform::run(Function &F) {
     } else {
       BranchInst *BI = CB.CreateCondBr(Enough, Target, ToSlow,
                                        MDB.createLikelyBranchWeights());
-      if (Kind == FastBack)
-        BI->setMetadata(BackEdgeCheckMD,
+      if (Kind == FastBack || Kind == FastEntry)
+        BI->setMetadata(Kind == FastBack ? BackEdgeCheckMD : CheckMD,
                         MDNode::get(C, ConstantAsMetadata::get(
                                            CB.getInt64(Weight))));
     }

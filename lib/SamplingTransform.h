@@ -39,6 +39,9 @@ namespace sampler {
 /// the region's weight: what LoopBoundCheck looks for after the optimiser has
 /// reshaped the loop (a tag lost on the way only means no bounded version).
 inline constexpr char BackEdgeCheckMD[] = "sampler.backedge.check";
+/// The same on the fast copy's other checks (loop entries, splits of heavy
+/// regions): a bounded loop's copy drops those of its own body too.
+inline constexpr char CheckMD[] = "sampler.check";
 
 class WeightlessInfo;
 

@@ -5,8 +5,9 @@
 // unconditional build's, and at d = 3, 30, 300 and 3000 (where the bounded copy
 // runs rarely, often, almost always) every cell lies within 6 sigma of
 // Binomial(n, 1/d). The loops: a countdown loop (zlib's slide_hash), counted
-// loops with early exits, a loop calling a function with sites, a bounded
-// loop inside an unbounded one, a pointer range.
+// loops with early exits, a heavy loop whose region is split, a loop calling
+// a function with sites, a bounded loop inside an unbounded one, a pointer
+// range.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %sampler-cc -O2 -S -emit-llvm %s -o - | FileCheck %s
 // RUN: %sampler-cc -O2 %s -o %t/sampled
@@ -40,6 +41,16 @@
 // CHECK:       sampler.loop.pay
 // CHECK-LABEL: define {{.*}}@count_to(
 // CHECK:       sampler.loop.pay
+// CHECK-LABEL: define {{.*}}@heavy(
+// CHECK:       %sampler.loop.trials = mul nuw nsw i64 %sampler.backedges, 12
+// CHECK-NEXT:  %sampler.loop.trials{{[0-9]+}} = add nuw nsw i64 %sampler.loop.trials, 4
+// CHECK:       sampler.loop.pay
+// CHECK-LABEL: define {{.*}}@with_calls(
+// CHECK:       sampler.loop.pay
+// CHECK-LABEL: define {{.*}}@nested(
+// CHECK:       sampler.loop.pay
+// CHECK-LABEL: define {{.*}}@range(
+// CHECK-LABEL: define {{.*}}@main(
 #include <stdio.h>
 
 static unsigned state = 5;
@@ -77,6 +88,28 @@ __attribute__((noinline)) static int weighty(unsigned v) {
   if (v & 4)
     return 1;
   return v % 5 == 0 ? 2 : 0;
+}
+
+// Twelve sites an iteration (n >= 1 iterations): the region is split after
+// eight, and the copy without checks drops that check as well (n - 1 back
+// edges, each paying both checks' weights, plus the split's once more).
+__attribute__((noinline)) int heavy(const unsigned short *a, unsigned n) {
+  int r = 0;
+  do {
+    unsigned v = *a++;
+    if (v & 1) r++;
+    if (v & 2) r += 2;
+    if (v & 4) r += 3;
+    if (v & 8) r ^= 1;
+    if (v & 16) r++;
+    if (v & 32) r += 2;
+    if (v & 64) r += 3;
+    if (v & 128) r ^= 2;
+    if (v & 256) r++;
+    if (v & 512) r += 2;
+    if (v & 1024) r += 3;
+  } while (--n);
+  return r;
 }
 
 // A bounded loop whose body calls a function with sites of its own.
@@ -119,6 +152,7 @@ int main(void) {
     slide(table, 1 + rnd() % 300, rnd() % 0x8000);
     total += count_to(table, (int)(rnd() % 40), rnd() % 64);
     total += with_calls(table, (int)(rnd() % 24));
+    total += heavy(table, 1 + rnd() % 48);
     total += nested(table + (rnd() % 64));
     unsigned from = rnd() % 256;
     total += range(table + from, table + from + rnd() % 200);

@@ -113,6 +113,50 @@ exit:
   ret i64 %left
 }
 
+; A check in the loop's body (a split of a heavy region, 4 trials) runs at most
+; once an iteration: N back edges cost N * (3 + 4) + 4 trials, and the copy
+; drops that check too.
+; CHECK-LABEL: define void @split(
+; CHECK:         %sampler.loop.trials = mul nuw nsw i64 %sampler.backedges, 7
+; CHECK-NEXT:    %sampler.loop.trials{{[0-9]+}} = add nuw nsw i64 %sampler.loop.trials, 4
+; CHECK:       mid.bounded:
+; CHECK-NEXT:    br label %second.bounded
+; CHECK:       latch.bounded:
+; CHECK-NEXT:    br label %body.bounded
+define void @split(ptr %p, i32 %n) {
+entry:
+  %nonzero = icmp sgt i32 %n, 0
+  br i1 %nonzero, label %ph, label %exit
+ph:
+  br label %body
+body:
+  %i = phi i32 [ 0, %ph ], [ %i.next, %latch ]
+  %gep = getelementptr inbounds i32, ptr %p, i32 %i
+  store i32 %i, ptr %gep
+  br label %mid
+mid:
+  %cd1 = load i64, ptr @__sampler_countdown
+  %paid1 = add i64 %cd1, -4
+  store i64 %paid1, ptr @__sampler_countdown
+  %enough1 = icmp sgt i64 %paid1, -1
+  br i1 %enough1, label %second, label %toslow, !sampler.check !3
+second:
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %latch
+latch:
+  %cd = load i64, ptr @__sampler_countdown
+  %paid = add i64 %cd, -3
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %toslow, !sampler.backedge.check !0
+toslow:
+  call void @slow(ptr %p, i32 0)
+  br label %exit
+exit:
+  ret void
+}
+
 ; No bound (the loop ends on data), a payment that is not the tag's weight, a
 ; latch without the tag: each loop keeps its per-iteration check, untouched.
 ; CHECK-LABEL: define void @unbounded(
@@ -285,3 +329,4 @@ done:
 !0 = !{i64 3}
 !1 = !{i64 2}
 !2 = !{i64 1}
+!3 = !{i64 4}

@@ -35,11 +35,12 @@
 ; CHECK:       br label %head.slow
 ; The instrumented latch's check (the one the fast copy's entry edges would
 ; share, were the loop's entry a check edge) returns to the fast copy at its
-; header, or goes round the instrumented loop again (no tag):
+; header, or goes round the instrumented loop again (the tag of a check that is
+; not a back edge's):
 ; CHECK:     [[SLOWBACK:sampler.check[0-9]+]]:
 ; CHECK-SAME:  preds = %latch.slow{{$}}
 ; CHECK:       sub i64 %{{.*}}, 2
-; CHECK:       br i1 %countdown.enough{{[0-9]+}}, label %head, label %sampler.to.slow{{[0-9]+}}, !prof ![[LIKELY]]{{$}}
+; CHECK:       br i1 %countdown.enough{{[0-9]+}}, label %head, label %sampler.to.slow{{[0-9]+}}, !prof ![[LIKELY]], !sampler.check ![[W2]]{{$}}
 ; CHECK:       br label %head.slow
 ; The fast copy's loop test is the original code (its trial was paid at the check):
 ; CHECK:     {{^}}head:

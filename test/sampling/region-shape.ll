@@ -36,7 +36,7 @@
 ; CHECK:       [[ENTRY:sampler.check[0-9]+]]:
 ; CHECK-SAME:    preds = %site.cont.slow, %site.cont, %site.cont25.slow{{$}}
 ; CHECK:         sub i64 %{{.*}}, 8
-; CHECK:         br i1 %{{.*}}, label %head, label %{{.*}}, !prof !{{[0-9]+$}}
+; CHECK:         br i1 %{{.*}}, label %head, label %{{.*}}, !prof !{{[0-9]+}}, !sampler.check !{{[0-9]+$}}
 ; CHECK:       {{^}}head:
 ; CHECK-SAME:    preds = %[[ENTRY]], %[[BACK]]
 ; CHECK:       {{^}}site.cont22:
