@@ -1,21 +1,23 @@
 //===- LoopBoundCheck.cpp - One check for a loop whose trip count is bounded ===//
 //
-// See LoopBoundCheck.h. For each innermost loop whose latch is a tagged
-// back-edge check:
-//   1. loop-simplify and LCSSA form (a preheader, dedicated exits, every value
-//      leaving the loop through a PHI of an exit block);
-//   2. N, an upper bound of the back edges taken: the smallest of the
+// See LoopBoundCheck.h. Inner loops first (a nest takes one round per depth),
+// for each loop whose latch is a tagged back-edge check:
+//   1. loop-simplify and LCSSA form (a preheader of its own, dedicated exits,
+//      every value leaving the loop through a PHI of an exit block);
+//   2. the checks of the loop's own body (the latch's and tagged splits) and
+//      their payments `add V, -K`, V the countdown as loaded or as a PHI the
+//      optimiser carries it in;
+//   3. N, an upper bound of the back edges taken: the smallest of the
 //      symbolic maximum exit counts of the exits that are not checks (a
 //      check's exit is the way to the instrumented copy, which the copy
 //      without checks does not have);
-//   3. the payment in the latch: `add V, -W`, where V is the countdown loaded
-//      in the latch (the check works on the thread-local variable) or a PHI of
-//      the header (LICM promoted the countdown to a register);
-//   4. in the preheader: N * W, the test, the new block that pays; all
+//   4. for each way into the preheader where N (the preheader's PHIs replaced
+//      by what that way brings) is cheap to compute, N is expanded there; all
 //      candidates first, while the analyses still describe the function;
-//   5. then the CFG: the loop is cloned, the clone's latch goes straight back
-//      to its header, its payment becomes V (no trial spent), and the exit
-//      blocks' PHIs receive the clone's values.
+//   5. then the CFG: the loop and its preheader are cloned, each such way
+//      gets a test and a block that pays, the clone's checks go on into the
+//      loop with their payments replaced by V (no trial spent), exit blocks'
+//      PHIs receive the clone's values and SSAUpdater joins the preheader's.
 //
 //===----------------------------------------------------------------------===//
 #include "LoopBoundCheck.h"
@@ -83,7 +85,8 @@ struct Entry {
 /// region): what the copy drops.
 struct BodyCheck {
   BasicBlock *Block;
-  Instruction *Payment; // `add V, -W` in the block
+  uint64_t W;           // the weight of the check's region
+  Instruction *Payment; // `add V, -K` in the block
   Value *Paid;          // V: the countdown before the payment
   BasicBlock *Stay;     // the successor in the loop (the fast copy)
 };
@@ -237,24 +240,21 @@ static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
     if (!BI->isConditional() ||
         L->contains(BI->getSuccessor(0)) == L->contains(BI->getSuccessor(1)))
       return false;
-    BodyCheck X{BB, nullptr, nullptr,
+    BodyCheck X{BB, Wx, nullptr, nullptr,
                 BB == Latch ? Header
                             : BI->getSuccessor(L->contains(BI->getSuccessor(0))
                                                    ? 0
                                                    : 1)};
     C.PerBackedge += Wx;
-    if (BB != Latch)
-      C.Once += Wx;
-    if (BB == Latch)
+    if (BB == Latch) {
       C.Checks.insert(C.Checks.begin(), X);
-    else
+    } else {
+      C.Once += Wx;
       C.Checks.push_back(X);
+    }
   }
   for (BodyCheck &X : C.Checks) {
-    uint64_t Wx = X.Block == Latch
-                      ? W
-                      : tagWeight(X.Block->getTerminator(), CheckMD);
-    X.Payment = findPayment(X.Block, *L, Wx, C.PerBackedge, FromCountdown,
+    X.Payment = findPayment(X.Block, *L, X.W, C.PerBackedge, FromCountdown,
                             X.Paid);
     if (!X.Payment) {
       ++NumNoPayment;
@@ -322,10 +322,10 @@ static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
 }
 
 /// The test on one way into the loop, in a block of its own on the edge
-/// From -> preheader: N * W trials, known to fail (countdown >= N * W), are
-/// paid at once. Usually N * W < 2^63 (N of 32 bits, or ScalarEvolution's
-/// range says so): one signed comparison, an unknown countdown (< 0) failing
-/// it too; otherwise the product's overflow and sign are tested as well.
+/// From -> preheader: the trials of N back edges, known to fail (countdown >=
+/// cost), are paid at once. Usually the cost is below 2^63 (ScalarEvolution's
+/// range of N says so): one signed comparison, an unknown countdown (< 0)
+/// failing it too; otherwise overflow and sign are tested as well.
 /// Returns the block that pays; \p After is the countdown once paid.
 static BasicBlock *insertTest(const Candidate &C, const Entry &E,
                               GlobalVariable *Countdown, BasicBlock *Clone,
@@ -376,8 +376,8 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
   return Pay;
 }
 
-/// Step 5: the copy of the loop without its back-edge check, behind a copy
-/// of the preheader that the tests' payments enter.
+/// Step 5: the copy of the loop without its body's checks, behind a copy of
+/// the preheader that the tests' payments enter.
 static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
   Function &F = *C.Header->getParent();
   ValueToValueMapTy VMap;
@@ -463,7 +463,8 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
     }
 
   // What the preheader computes and code after the loop uses now comes from
-  // either preheader (after the exits' PHIs are complete): SSAUpdater joins the two where the ways meet.
+  // either preheader: SSAUpdater joins the two where the ways meet (after the
+  // exits' PHIs are complete, or it would build PHIs they then complete again).
   for (Instruction &I : *C.Preheader) {
     SmallVector<Use *, 4> Outside;
     for (Use &U : I.uses()) {

@@ -7,25 +7,25 @@
 //   exit that keeps the vectoriser away. When ScalarEvolution bounds the
 //   number of back edges by N on the loop's entry (a constant or an
 //   expression of values known there), the loop can pay for all of them at
-//   once (docs/sampling.md, "bounded loops"):
+//   once (docs/sampling.md, "Bounded loops"):
 //
-//     preheader:  if (countdown >= N * W) { countdown -= N * W;
-//                                           goto loop without its check; }
-//                 else goto loop as it was;
+//     on a way in:  if (countdown >= N * W + ...) { countdown -= that;
+//                                      goto copy of the loop without checks; }
+//                   else goto the loop as it was;
 //
-//   Subtracting an upper bound of the trials the loop's back-edge regions
-//   own only discards trials known to fail (the countdown is memoryless), so
-//   every site execution is still observed with probability exactly 1/d.
-//   The copy without the check keeps every other check the loop has (split
-//   regions, inner loops' entries); only the back edge's goes.
+//   Subtracting an upper bound of the trials the loop's checks own only
+//   discards trials known to fail (the countdown is memoryless), so every
+//   site execution is still observed with probability exactly 1/d. The copy
+//   drops the checks of the loop's own body (the back edge's, and splits of
+//   a heavy region, which run at most once an iteration and are paid N + 1
+//   times); inner loops keep theirs.
 //
 //   The pass runs mid-pipeline (VectorizerStart), where loops are rotated and
-//   ScalarEvolution sees their induction variables; it finds the back-edge
-//   checks by the metadata SamplingTransform puts on them
-//   (sampler.backedge.check, operand W). A tag the optimiser dropped, a
-//   countdown update it reshaped beyond the two forms recognised below, or a
-//   bound it cannot expand cheaply all mean the same: the loop keeps its
-//   per-iteration check.
+//   ScalarEvolution sees their induction variables; it finds the checks by
+//   the metadata SamplingTransform puts on them (sampler.backedge.check and
+//   sampler.check, operand W). A tag the optimiser dropped, a countdown
+//   update it reshaped beyond the forms recognised, or a bound it cannot
+//   expand cheaply all mean the same: the loop keeps its per-iteration check.
 //
 // USAGE
 //   opt-19 -load-pass-plugin=build/lib/SamplerPassLLVM.so
