@@ -61,6 +61,8 @@
 #   BENCH_VALGRIND_JOBS   valgrind runs side by side (default: nproc; instruction counts do
 #                         not depend on it). Builds and native runs are always serial.
 #   BENCH_SEED            SAMPLER_SEED of the sampled runs (default 12345)
+#   BENCH_SAMPLED_FLAGS   extra sampler-cc flags of the sampled configuration, to measure a
+#                         variant (e.g. -fno-sampler-loop-bounds); default none
 #   BENCH_FUNCTIONS=1     also show, per program, where the instructions go (cachegrind's
 #                         self cost of the most expensive functions)
 #
@@ -274,7 +276,8 @@ declare -A cfg_cc=(
   [baseline]=$REAL_CLANG [sampled]=$sampler_cc [sampled-all]=$sampler_cc [unconditional]=$sampler_cc
   [profile-instr]=$REAL_CLANG [profile-sampled]=$REAL_CLANG [sancov]=$sancov_cc)
 declare -A cfg_extra=(
-  [baseline]="" [sampled]="" [sampled-all]="-fsampler-schemes=all" [unconditional]="-fno-sampler-sampling"
+  [baseline]="" [sampled]="${BENCH_SAMPLED_FLAGS:-}" [sampled-all]="-fsampler-schemes=all"
+  [unconditional]="-fno-sampler-sampling"
   [profile-instr]="-fprofile-instr-generate"
   [profile-sampled]="-fprofile-generate -mllvm -sampled-instrumentation"
   [sancov]="-fsanitize-coverage=inline-8bit-counters -fno-sanitize-link-runtime")
