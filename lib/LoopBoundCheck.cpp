@@ -193,7 +193,7 @@ findPayment(BasicBlock *Block, const Loop &L, uint64_t W, uint64_t MaxK,
         if (SI->getParent() != Block)
           return nullptr;
         for (auto It = From->getIterator(); &*It != SI; ++It)
-          if (It->mayWriteToMemory())
+          if (&*It != V && It->mayWriteToMemory())
             return nullptr;
       }
     Found = &I;
@@ -490,7 +490,21 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
   // access the vectoriser must order.
   for (StoreInst *SI : Stores)
     SI->eraseFromParent();
+  // The checks' loads are volatile (so that the optimiser keeps each check a
+  // `subq $W, %fs:...` rather than carrying the countdown in a register):
+  // not trivially dead, but ours to drop once nothing uses them.
+  SmallVector<WeakTrackingVH, 8> Loads;
+  for (WeakTrackingVH &VH : MaybeDead)
+    if (isa_and_nonnull<LoadInst>(VH))
+      Loads.push_back(VH);
   RecursivelyDeleteTriviallyDeadInstructionsPermissive(MaybeDead);
+  for (WeakTrackingVH &VH : Loads)
+    if (auto *LI = dyn_cast_or_null<LoadInst>(VH);
+        LI && LI->use_empty() && isCountdown(LI->getPointerOperand(), Countdown)) {
+      Value *Ptr = LI->getPointerOperand();
+      LI->eraseFromParent();
+      RecursivelyDeleteTriviallyDeadInstructions(Ptr);
+    }
   // A PHI that only carries one value round is that value (the paid
   // countdown; a preheader PHI with one way in).
   for (BasicBlock *BB : {PreClone, HeaderClone})

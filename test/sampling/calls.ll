@@ -12,7 +12,7 @@
 ; either call.
 ; CHECK-LABEL: define void @caller(
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    [[CD:%countdown[0-9]*]] = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:    [[CD:%countdown[0-9]*]] = load volatile i64, ptr @__sampler_countdown
 ; CHECK-NEXT:    [[PAID:%.*]] = sub i64 [[CD]], 2
 ; CHECK-NEXT:    store i64 [[PAID]], ptr @__sampler_countdown
 ; CHECK-NEXT:    [[FAST:%.*]] = icmp sge i64 [[PAID]], 0

@@ -15,14 +15,14 @@
 
 ; CHECK-LABEL: define i32 @count(
 ; CHECK:     sampler.check:
-; CHECK-NEXT:  [[CD:%countdown[0-9]*]] = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:  [[CD:%countdown[0-9]*]] = load volatile i64, ptr @__sampler_countdown
 ; CHECK-NEXT:  %countdown.paid = sub i64 [[CD]], 2
 ; CHECK-NEXT:  store i64 %countdown.paid, ptr @__sampler_countdown
 ; CHECK-NEXT:  %countdown.enough = icmp sge i64 %countdown.paid, 0
 ; The fast latch's check, tagged for the bounded-loop pass with its weight:
 ; CHECK:     [[BACKEDGE:sampler.check[0-9]+]]:
 ; CHECK-SAME:  preds = %latch{{$}}
-; CHECK:       [[CD2:%countdown[0-9]+]] = load i64, ptr @__sampler_countdown
+; CHECK:       [[CD2:%countdown[0-9]+]] = load volatile i64, ptr @__sampler_countdown
 ; CHECK-NEXT:  %countdown.paid{{[0-9]+}} = sub i64 [[CD2]], 2
 ; CHECK-NEXT:  store i64 %countdown.paid{{[0-9]+}}, ptr @__sampler_countdown
 ; CHECK-NEXT:  %countdown.enough{{[0-9]+}} = icmp sge i64 %countdown.paid{{[0-9]+}}, 0
