@@ -113,13 +113,6 @@ static uint64_t tagWeight(const Instruction *Term,
   return 0;
 }
 
-static bool isCountdown(const Value *Ptr, const GlobalVariable *Countdown) {
-  if (auto *II = dyn_cast<IntrinsicInst>(Ptr))
-    if (II->getIntrinsicID() == Intrinsic::threadlocal_address)
-      Ptr = II->getArgOperand(0);
-  return Ptr == Countdown;
-}
-
 /// The values computed from the countdown (its loads, the runtime's draws,
 /// and everything computed from them), found forwards from their sources.
 /// Program values never mix with them.
@@ -130,7 +123,7 @@ countdownValues(Function &F, const GlobalVariable *Countdown) {
   for (Instruction &I : instructions(F)) {
     bool Source = false;
     if (auto *LI = dyn_cast<LoadInst>(&I))
-      Source = isCountdown(LI->getPointerOperand(), Countdown);
+      Source = isCountdownAddress(LI->getPointerOperand(), Countdown);
     else if (auto *CB = dyn_cast<CallBase>(&I))
       if (Function *Callee = CB->getCalledFunction())
         Source = Callee->getName() == abi::NextCountdown ||
@@ -500,7 +493,7 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
   RecursivelyDeleteTriviallyDeadInstructionsPermissive(MaybeDead);
   for (WeakTrackingVH &VH : Loads)
     if (auto *LI = dyn_cast_or_null<LoadInst>(VH);
-        LI && LI->use_empty() && isCountdown(LI->getPointerOperand(), Countdown)) {
+        LI && LI->use_empty() && isCountdownAddress(LI->getPointerOperand(), Countdown)) {
       Value *Ptr = LI->getPointerOperand();
       LI->eraseFromParent();
       RecursivelyDeleteTriviallyDeadInstructions(Ptr);

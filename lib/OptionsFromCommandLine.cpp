@@ -48,6 +48,10 @@ static cl::opt<bool> ClLoopBounds(
     "sampler-loop-bounds",
     cl::desc("Loops with a trip count bounded on entry are checked once"),
     cl::init(true));
+static cl::opt<bool> ClLoopPromote(
+    "sampler-loop-promote",
+    cl::desc("Loops without calls carry the countdown in a register"),
+    cl::init(true));
 static cl::opt<std::string> ClTLSModel(
     "sampler-tls-model",
     cl::desc("The countdown's TLS model: auto (local-exec in executables) or "
@@ -80,6 +84,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("clone-threshold", std::to_string(ClCloneThreshold));
   Apply("sample-late", ClSampleLate ? "1" : "0");
   Apply("loop-bounds", ClLoopBounds ? "1" : "0");
+  Apply("loop-promote", ClLoopPromote ? "1" : "0");
   Apply("tls-model", ClTLSModel);
   return Opts;
 }

@@ -100,13 +100,15 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
     return Error::success();
   }
   if (Name == "elements" || Name == "compare-constants" ||
-      Name == "sample-late" || Name == "loop-bounds") {
+      Name == "sample-late" || Name == "loop-bounds" ||
+      Name == "loop-promote") {
     auto B = parseBool(Name, Value);
     if (!B)
       return B.takeError();
     (Name == "elements" ? Elements
      : Name == "sample-late" ? SampleLate
      : Name == "loop-bounds" ? LoopBounds
+     : Name == "loop-promote" ? LoopPromote
                              : CompareConstants) = *B;
     return Error::success();
   }
@@ -153,7 +155,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "sample-late, loop-bounds, tls-model)");
+                     "sample-late, loop-bounds, loop-promote, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

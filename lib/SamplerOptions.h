@@ -50,6 +50,9 @@ struct SamplerOptions {
   /// their back edges' checks at once, in a copy without them
   /// (LoopBoundCheck.h). On by default; off to measure what it buys.
   bool LoopBounds = true;
+  /// Loops without calls carry the countdown in a register, stored on their
+  /// exits (LoopCountdownPromotion.h). On by default; off to measure.
+  bool LoopPromote = true;
   /// How instrumented code reaches the thread-local countdown. Auto: the
   /// local-exec model (`%fs:offset`, no GOT load, no register held) in
   /// executables (PIE or non-PIC code), whose runtime is linked in; the

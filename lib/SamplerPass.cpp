@@ -1,6 +1,7 @@
 //===- SamplerPass.cpp - The sampler module pass --------------------------===//
 #include "SamplerPass.h"
 #include "LoopBoundCheck.h"
+#include "LoopCountdownPromotion.h"
 #include "FrontEndInfo.h"
 #include "RuntimeABI.h"
 #include "SamplingTransform.h"
@@ -192,16 +193,23 @@ void sampler::registerSamplerPass(PassBuilder &PB,
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name != "sampler-loop-bound")
+        if (Name == "sampler-loop-bound")
+          FPM.addPass(SamplerLoopBoundPass());
+        else if (Name == "sampler-loop-promote")
+          FPM.addPass(SamplerLoopPromotePass());
+        else
           return false;
-        FPM.addPass(SamplerLoopBoundPass());
         return true;
       });
+  // Then loops without calls carry the countdown in a register
+  // (LoopCountdownPromotion.h), the versioned ones' remaining checks too.
   PB.registerVectorizerStartEPCallback(
       [GetOptions](FunctionPassManager &FPM, OptimizationLevel) {
         SamplerOptions Opts = GetOptions();
         if (Opts.Sampling && Opts.LoopBounds)
           FPM.addPass(SamplerLoopBoundPass());
+        if (Opts.Sampling && Opts.LoopPromote)
+          FPM.addPass(SamplerLoopPromotePass());
       });
   PB.registerOptimizerLastEPCallback(
       [GetOptions](ModulePassManager &MPM, OptimizationLevel) {

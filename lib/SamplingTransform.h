@@ -31,6 +31,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
 namespace sampler {
@@ -42,6 +43,16 @@ inline constexpr char BackEdgeCheckMD[] = "sampler.backedge.check";
 /// The same on the fast copy's other checks (loop entries, splits of heavy
 /// regions): a bounded loop's copy drops those of its own body too.
 inline constexpr char CheckMD[] = "sampler.check";
+
+/// Whether \p Ptr is the thread-local countdown \p Countdown, directly or
+/// through llvm.threadlocal.address (how clang writes TLS accesses).
+inline bool isCountdownAddress(const llvm::Value *Ptr,
+                               const llvm::GlobalVariable *Countdown) {
+  if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(Ptr))
+    if (II->getIntrinsicID() == llvm::Intrinsic::threadlocal_address)
+      Ptr = II->getArgOperand(0);
+  return Ptr == Countdown;
+}
 
 class WeightlessInfo;
 

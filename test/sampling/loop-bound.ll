@@ -10,7 +10,11 @@
 ; The pass runs in the O2 pipeline (VectorizerStart), and the copy without
 ; checks is vectorised:
 ; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=PIPELINE
-; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -sampler-loop-bounds=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -sampler-loop-bounds=0 -sampler-loop-promote=0 -S %s | FileCheck %s --check-prefix=OFF
+; Without this pass, the countdown carried in a register round the loop
+; (LoopCountdownPromotion.h) lets the vectoriser itself bound the iterations
+; by the countdown:
+; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -sampler-loop-bounds=0 -S %s | FileCheck %s --check-prefix=PROMOTE
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -290,11 +294,17 @@ declare void @slow(ptr, i32)
 
 ; From the sampler pass through the O2 pipeline: zlib's slide_hash, a loop of n
 ; iterations with a site (the clamp) in each. The copy without checks is
-; vectorised; with -sampler-loop-bounds=0 nothing is (the check is an early
-; exit).
+; vectorised; with -sampler-loop-bounds=0 -sampler-loop-promote=0 nothing is
+; (the check is an early exit on memory); with the countdown in a register the
+; vectoriser takes the smaller of the two exit counts.
 ; PIPELINE-LABEL: define void @slide(
 ; PIPELINE:       sampler.loop.pay
 ; PIPELINE:       <8 x i16>
+; PROMOTE-LABEL:  define void @slide(
+; PROMOTE-NOT:    sampler.loop
+; PROMOTE:        %countdown.promoted = load i64, ptr @__sampler_countdown
+; PROMOTE:        <8 x i16>
+; PROMOTE:        ret void
 ; OFF-LABEL:      define void @slide(
 ; OFF-NOT:        sampler.loop
 ; OFF-NOT:        <8 x i16>

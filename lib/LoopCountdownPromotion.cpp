@@ -1,0 +1,195 @@
+//===- LoopCountdownPromotion.cpp - The countdown in a register round loops ===//
+//
+// See LoopCountdownPromotion.h. For each loop, outermost first:
+//   1. no call in it may reach code touching the countdown
+//      (mayTouchCountdown); loop-simplify form (a preheader, dedicated exits);
+//   2. it is put in LCSSA form, so that a countdown value used after the loop
+//      goes through an exit block's PHI;
+//   3. LoadAndStorePromoter (as LICM uses it) rewrites the loop's loads of the
+//      countdown to the value last stored on the way there, from a load
+//      placed in the preheader, and removes the loop's stores; each exit
+//      block then stores the value live into it; LCSSA is restored for the
+//      loops inside.
+//
+//===----------------------------------------------------------------------===//
+#include "LoopCountdownPromotion.h"
+#include "RuntimeABI.h"
+#include "SamplingTransform.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
+
+using namespace llvm;
+using namespace sampler;
+
+#define DEBUG_TYPE "sampler-loop-promote"
+
+STATISTIC(NumPromoted, "Loops that carry the countdown in a register");
+STATISTIC(NumWithCalls, "Loops with checks left in memory (calls)");
+
+/// Whether \p I may read or write the countdown other than as one of the
+/// loads and stores the promotion rewrites: a call into code that may be
+/// instrumented. The program never has the countdown's address, so memory
+/// reached through pointers (its loads, stores, calls that access only their
+/// arguments' memory) is never the countdown.
+static bool mayTouchCountdown(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return false;
+  if (isa<IntrinsicInst>(CB) && !CB->isInlineAsm())
+    return false; // memcpy, lifetime, debug info, threadlocal.address...
+  if (const Function *Callee = CB->getCalledFunction())
+    if (Callee->getName() == abi::NextCountdown ||
+        Callee->getName() == abi::NextCountdownPreserveMost)
+      return false; // does not read or store it (runtime/sampler_abi.h)
+  return !(CB->doesNotAccessMemory() || CB->onlyAccessesArgMemory() ||
+           CB->onlyAccessesInaccessibleMemory() ||
+           CB->onlyAccessesInaccessibleMemOrArgMem());
+}
+
+namespace {
+/// Stores the countdown on each of the loop's exits (dedicated exit blocks):
+/// the value live into the block, through an LCSSA PHI when it is defined in
+/// the loop.
+class CountdownPromoter : public LoadAndStorePromoter {
+  GlobalVariable *Countdown;
+  ArrayRef<BasicBlock *> Exits;
+  const LoopInfo &LI;
+  MDNode *TBAA;
+
+public:
+  CountdownPromoter(ArrayRef<const Instruction *> Insts, SSAUpdater &SSA,
+                    GlobalVariable *Countdown, ArrayRef<BasicBlock *> Exits,
+                    const LoopInfo &LI, MDNode *TBAA)
+      : LoadAndStorePromoter(Insts, SSA, "countdown.reg"), Countdown(Countdown),
+        Exits(Exits), LI(LI), TBAA(TBAA) {}
+
+  void doExtraRewritesBeforeFinalDeletion() override {
+    for (BasicBlock *Exit : Exits) {
+      Value *V = SSA.GetValueInMiddleOfBlock(Exit);
+      if (auto *I = dyn_cast<Instruction>(V))
+        if (const Loop *Def = LI.getLoopFor(I->getParent());
+            Def && !Def->contains(Exit)) {
+          auto *PN = PHINode::Create(V->getType(), pred_size(Exit),
+                                     V->getName() + ".lcssa");
+          PN->insertBefore(Exit->begin());
+          for (BasicBlock *Pred : predecessors(Exit))
+            PN->addIncoming(V, Pred);
+          V = PN;
+        }
+      auto *SI = new StoreInst(V, Countdown, Exit->getFirstInsertionPt());
+      SI->setMetadata(LLVMContext::MD_tbaa, TBAA);
+    }
+  }
+};
+} // namespace
+
+/// Steps 1-3 for one loop; false if it keeps its checks in memory.
+static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
+                    LoopInfo &LI, ScalarEvolution &SE, AssumptionCache &AC) {
+  SmallVector<Instruction *, 16> Accesses;
+  SmallVector<LoadInst *, 8> Rereads;
+  bool Stores = false;
+  for (BasicBlock *BB : L.blocks()) {
+    bool StoreAfter = false; // a store of the countdown later in BB
+    for (Instruction &I : reverse(*BB)) {
+      if (Value *Ptr = getLoadStorePointerOperand(&I);
+          Ptr && isCountdownAddress(Ptr, Countdown)) {
+        auto *LI = dyn_cast<LoadInst>(&I);
+        if (LI && LI->isVolatile() && !StoreAfter)
+          Rereads.push_back(LI);
+        else
+          Accesses.push_back(&I);
+        StoreAfter |= isa<StoreInst>(I);
+        Stores |= isa<StoreInst>(I);
+        continue;
+      }
+      if (mayTouchCountdown(I)) {
+        ++NumWithCalls;
+        return false;
+      }
+    }
+  }
+  if (!Stores)
+    return false; // no check here: nothing to gain
+
+  // The fast copy's loops are entered from the instrumented copy too, and
+  // their early exits often join other paths: a preheader and exit blocks of
+  // their own (the blocks of the loop stay as they are).
+  simplifyLoop(&L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
+  BasicBlock *Preheader = L.getLoopPreheader();
+  if (!Preheader || !L.hasDedicatedExits())
+    return false;
+  MDNode *TBAA = nullptr;
+  for (Instruction *I : Accesses)
+    if ((TBAA = I->getMetadata(LLVMContext::MD_tbaa)))
+      break;
+
+  // The way from a check to the instrumented copy reads the countdown again
+  // (a volatile load: SamplingTransform's resolveUnknown) so that the value
+  // before the payment is not kept alive beside the paid one (a copy and a
+  // jump more per iteration; zlib's longest_match). It still does, from
+  // memory: the value carried so far is stored just before it.
+  for (LoadInst *Reread : Rereads) {
+    auto *Carried = new LoadInst(Reread->getType(), Countdown, "countdown.carried",
+                                 Reread->getIterator());
+    auto *Export = new StoreInst(Carried, Countdown, Reread->getIterator());
+    Export->copyMetadata(*Reread, {LLVMContext::MD_tbaa});
+    Accesses.push_back(Carried);
+  }
+
+  formLCSSA(L, DT, &LI, &SE);
+  SmallVector<BasicBlock *, 8> Exits;
+  L.getUniqueExitBlocks(Exits);
+  SmallVector<PHINode *, 16> NewPHIs;
+  SSAUpdater SSA(&NewPHIs);
+  SmallVector<const Instruction *, 16> Insts(Accesses.begin(), Accesses.end());
+  CountdownPromoter Promoter(Insts, SSA, Countdown, Exits, LI, TBAA);
+  auto *Entry = new LoadInst(Countdown->getValueType(), Countdown,
+                             "countdown.promoted",
+                             Preheader->getTerminator()->getIterator());
+  Entry->setMetadata(LLVMContext::MD_tbaa, TBAA);
+  SSA.AddAvailableValue(Preheader, Entry);
+  Promoter.run(Accesses);
+  if (Entry->use_empty())
+    Entry->eraseFromParent();
+  // A value of an inner loop may now be used after it, in this loop's body
+  // (a load there rewritten): LCSSA again, as LICM does after promoting.
+  formLCSSARecursively(L, DT, &LI, &SE);
+  ++NumPromoted;
+  return true;
+}
+
+PreservedAnalyses SamplerLoopPromotePass::run(Function &F,
+                                              FunctionAnalysisManager &FAM) {
+  GlobalVariable *Countdown = F.getParent()->getGlobalVariable(abi::Countdown);
+  if (!Countdown || F.isDeclaration())
+    return PreservedAnalyses::all();
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  if (LI.empty())
+    return PreservedAnalyses::all();
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &AC = FAM.getResult<AssumptionAnalysis>(F);
+  bool Changed = false;
+  SmallVector<Loop *, 8> Work(LI.begin(), LI.end());
+  while (!Work.empty()) {
+    Loop *L = Work.pop_back_val();
+    if (promote(*L, Countdown, DT, LI, SE, AC))
+      Changed = true;
+    else
+      Work.append(L->begin(), L->end());
+  }
+  if (!Changed)
+    return PreservedAnalyses::all();
+  // New blocks (preheaders, exits), PHIs and values.
+  return PreservedAnalyses::none();
+}

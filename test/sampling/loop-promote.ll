@@ -1,0 +1,211 @@
+; The fast copy's checks work on the thread-local countdown in memory (one
+; `subq $W, %fs:...` each). In a loop whose calls cannot reach instrumented
+; code, the countdown is loaded in the preheader, carried in a register by the
+; checks and stored on every exit (lib/LoopCountdownPromotion.cpp). The input
+; is what the fast copy looks like mid-pipeline: checks with volatile loads.
+; RUN: %opt-sampler -passes=sampler-loop-promote,verify -S %s | FileCheck %s
+
+; One check on the back edge: loaded once before the loop, a PHI round it, a
+; store on each of the two exits (LCSSA PHIs feed them).
+; CHECK-LABEL: define void @fill(
+; CHECK:       entry:
+; CHECK-NEXT:    %countdown.promoted = load i64, ptr @__sampler_countdown
+; CHECK:       body:
+; CHECK-NEXT:    %countdown.reg = phi i64 [ %countdown.promoted, %entry ], [ %paid, %latch ]
+; CHECK:       latch:
+; CHECK-NEXT:    %paid = add i64 %countdown.reg, -3
+; CHECK-NEXT:    %enough = icmp sgt i64 %paid, -1
+; CHECK-NEXT:    br i1 %enough, label %body, label %toslow
+; CHECK:       toslow:
+; CHECK:         store i64 %paid.lcssa, ptr @__sampler_countdown
+; CHECK-NEXT:    call void @slow(
+; CHECK:       exit.loopexit:
+; CHECK-NEXT:    %countdown.reg.lcssa = phi i64 [ %countdown.reg, %body ]
+; CHECK-NEXT:    store i64 %countdown.reg.lcssa, ptr @__sampler_countdown
+; CHECK-NOT:   load volatile
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+@__sampler_countdown = external thread_local(initialexec) global i64
+
+define void @fill(ptr %p, i32 %n) {
+entry:
+  br label %body
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %gep = getelementptr inbounds i32, ptr %p, i32 %i
+  store i32 %i, ptr %gep
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %latch
+latch:
+  %cd = load volatile i64, ptr @__sampler_countdown
+  %paid = add i64 %cd, -3
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %toslow
+toslow:
+  call void @slow(ptr %p, i32 %i.next)
+  br label %exit
+exit:
+  ret void
+}
+
+; The way to the instrumented copy (inside the loop: the copy returns to the
+; header) reads the countdown again, volatile: it stays, after a store of the
+; carried value, so that the value before the payment is not kept alive beside
+; the paid one. The runtime's draw is no obstacle (it does not touch the
+; countdown), nor is a call that accesses no memory.
+; CHECK-LABEL: define void @reread(
+; CHECK:       latch:
+; CHECK-NEXT:    %paid = add i64 %countdown.reg, -3
+; CHECK:       toslow:
+; CHECK-NEXT:    store i64 %paid, ptr @__sampler_countdown
+; CHECK-NEXT:    %again = load volatile i64, ptr @__sampler_countdown
+; CHECK:       fresh:
+; CHECK-NOT:     store
+; CHECK:         br label %slowbody
+; CHECK:       exit:
+; CHECK-NEXT:    %countdown.reg.lcssa = phi i64
+; CHECK-NEXT:    store i64 %countdown.reg.lcssa, ptr @__sampler_countdown
+
+define void @reread(ptr %p, i32 %n) {
+entry:
+  br label %body
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ], [ %i.next, %slowbody ]
+  %gep = getelementptr inbounds i32, ptr %p, i32 %i
+  store i32 %i, ptr %gep
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %latch
+latch:
+  %cd = load volatile i64, ptr @__sampler_countdown
+  %paid = add i64 %cd, -3
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %toslow
+toslow:
+  %again = load volatile i64, ptr @__sampler_countdown
+  %before = add i64 %again, 3
+  %unknown = icmp slt i64 %before, 0
+  br i1 %unknown, label %fresh, label %slowbody
+fresh:
+  %next = call preserve_mostcc i64 @__sampler_next_countdown_preserve_most(i64 -9223372036854775808)
+  %fresh.paid = add i64 %next, -3
+  store i64 %fresh.paid, ptr @__sampler_countdown
+  br label %slowbody
+slowbody:
+  %slowcd = phi i64 [ %again, %toslow ], [ %fresh.paid, %fresh ]
+  call void @observe(i64 %slowcd) memory(none)
+  br label %body
+exit:
+  ret void
+}
+
+; A call that may reach instrumented code (which reads and stores the
+; countdown): the loop is left as it was.
+; CHECK-LABEL: define void @calls(
+; CHECK-NOT:   countdown.promoted
+; CHECK:       latch:
+; CHECK-NEXT:    %cd = load volatile i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %paid = add i64 %cd, -3
+; CHECK-NEXT:    store i64 %paid, ptr @__sampler_countdown
+
+define void @calls(ptr %p, i32 %n) {
+entry:
+  br label %body
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  call void @other()
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %latch
+latch:
+  %cd = load volatile i64, ptr @__sampler_countdown
+  %paid = add i64 %cd, -3
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %exit
+exit:
+  ret void
+}
+
+; Calls that access no memory, or only their arguments' (the program never
+; has the countdown's address): promoted.
+; CHECK-LABEL: define void @pure_calls(
+; CHECK:         %countdown.promoted = load i64, ptr @__sampler_countdown
+; CHECK:       latch:
+; CHECK-NEXT:    %paid = add i64 %countdown.reg, -3
+; CHECK:       exit:
+; CHECK-NEXT:    %countdown.reg1 = phi i64 [ %paid, %latch ], [ %countdown.reg, %body ]
+; CHECK-NEXT:    store i64 %countdown.reg1, ptr @__sampler_countdown
+
+define void @pure_calls(ptr %p, i32 %n) {
+entry:
+  br label %body
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %sq = call i32 @square(i32 %i)
+  %gep = getelementptr inbounds i32, ptr %p, i32 %i
+  store i32 %sq, ptr %gep
+  %len = call i64 @strlen(ptr %p)
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %latch
+latch:
+  %cd = load volatile i64, ptr @__sampler_countdown
+  %paid = add i64 %cd, -3
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %exit
+exit:
+  ret void
+}
+
+; Outermost loops first; an outer loop with a call leaves its inner loop to
+; be promoted on its own: loaded after the call, stored on the inner loop's
+; exit.
+; CHECK-LABEL: define void @nest(
+; CHECK:       outer:
+; CHECK:         call void @other()
+; CHECK-NEXT:    %countdown.promoted = load i64, ptr @__sampler_countdown
+; CHECK:       ilatch:
+; CHECK-NEXT:    %paid = add i64 %countdown.reg, -2
+; CHECK:       olatch:
+; CHECK-NEXT:    %countdown.reg1 = phi i64
+; CHECK-NEXT:    store i64 %countdown.reg1, ptr @__sampler_countdown
+
+define void @nest(ptr %p, i32 %n) {
+entry:
+  br label %outer
+outer:
+  %j = phi i32 [ 0, %entry ], [ %j.next, %olatch ]
+  call void @other()
+  br label %inner
+inner:
+  %i = phi i32 [ 0, %outer ], [ %i.next, %ilatch ]
+  %i.next = add nuw nsw i32 %i, 1
+  %idone = icmp eq i32 %i.next, %n
+  br i1 %idone, label %olatch, label %ilatch
+ilatch:
+  %cd = load volatile i64, ptr @__sampler_countdown
+  %paid = add i64 %cd, -2
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %inner, label %olatch
+olatch:
+  %j.next = add nuw nsw i32 %j, 1
+  %jdone = icmp eq i32 %j.next, %n
+  br i1 %jdone, label %exit, label %outer
+exit:
+  ret void
+}
+
+declare void @slow(ptr, i32)
+declare void @other()
+declare void @observe(i64)
+declare i32 @square(i32) memory(none) nounwind
+declare i64 @strlen(ptr) memory(argmem: read) nounwind
+declare preserve_mostcc i64 @__sampler_next_countdown_preserve_most(i64)
