@@ -41,7 +41,9 @@ extern __thread int64_t __sampler_countdown __attribute__((tls_model("initial-ex
  *   r < 0: this site execution is NOT sampled; the next sample is -r executions later
  *          (only when unknown > 0, or when sampling is switched off: a huge -r).
  * The runtime does not store into __sampler_countdown itself: the caller stores |r|
- * (relative to its own bookkeeping). */
+ * (relative to its own bookkeeping). Nor does it read it: instrumented loops may
+ * carry the countdown in a register across this call and store it on their exits
+ * (lib/LoopCountdownPromotion.cpp relies on both). */
 int64_t __sampler_next_countdown(int64_t unknown);
 
 /* unknown == SAMPLER_FRESH_COUNTDOWN (ABI 3): not a site execution but a check that
