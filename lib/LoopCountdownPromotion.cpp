@@ -39,20 +39,27 @@ STATISTIC(NumWithCalls, "Loops with checks left in memory (calls)");
 /// loads and stores the promotion rewrites: a call into code that may be
 /// instrumented. The program never has the countdown's address, so memory
 /// reached through pointers (its loads, stores, calls that access only their
-/// arguments' memory) is never the countdown.
+/// arguments' memory) is never the countdown. Calls to memory the module
+/// cannot see (malloc, as LLVM knows it) may run instrumented code (a
+/// program's own allocator): they count. (So would a program's own strlen
+/// with sites, which LLVM takes for libc's, argument memory only: the
+/// weightless analysis makes the same assumption, docs/weightless.md.)
 static bool mayTouchCountdown(const Instruction &I) {
   const auto *CB = dyn_cast<CallBase>(&I);
   if (!CB)
     return false;
-  if (isa<IntrinsicInst>(CB) && !CB->isInlineAsm())
-    return false; // memcpy, lifetime, debug info, threadlocal.address...
-  if (const Function *Callee = CB->getCalledFunction())
+  if (const Function *Callee = CB->getCalledFunction()) {
     if (Callee->getName() == abi::NextCountdown ||
         Callee->getName() == abi::NextCountdownPreserveMost)
       return false; // does not read or store it (runtime/sampler_abi.h)
-  return !(CB->doesNotAccessMemory() || CB->onlyAccessesArgMemory() ||
-           CB->onlyAccessesInaccessibleMemory() ||
-           CB->onlyAccessesInaccessibleMemOrArgMem());
+    // Intrinsics run no program code: memcpy, lifetime, assume, debug info,
+    // threadlocal.address, trap...
+    if (Callee->isIntrinsic() &&
+        (CB->onlyAccessesInaccessibleMemory() ||
+         CB->onlyAccessesInaccessibleMemOrArgMem()))
+      return false;
+  }
+  return !(CB->doesNotAccessMemory() || CB->onlyAccessesArgMemory());
 }
 
 namespace {
@@ -94,7 +101,8 @@ public:
 
 /// Steps 1-3 for one loop; false if it keeps its checks in memory.
 static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
-                    LoopInfo &LI, ScalarEvolution &SE, AssumptionCache &AC) {
+                    LoopInfo &LI, ScalarEvolution &SE, AssumptionCache &AC,
+                    bool &Changed) {
   SmallVector<Instruction *, 16> Accesses;
   SmallVector<LoadInst *, 8> Rereads;
   bool Stores = false;
@@ -124,7 +132,8 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
   // The fast copy's loops are entered from the instrumented copy too, and
   // their early exits often join other paths: a preheader and exit blocks of
   // their own (the blocks of the loop stay as they are).
-  simplifyLoop(&L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
+  Changed |= simplifyLoop(&L, &DT, &LI, &SE, &AC, nullptr,
+                          /*PreserveLCSSA=*/false);
   BasicBlock *Preheader = L.getLoopPreheader();
   if (!Preheader || !L.hasDedicatedExits())
     return false;
@@ -183,7 +192,7 @@ PreservedAnalyses SamplerLoopPromotePass::run(Function &F,
   SmallVector<Loop *, 8> Work(LI.begin(), LI.end());
   while (!Work.empty()) {
     Loop *L = Work.pop_back_val();
-    if (promote(*L, Countdown, DT, LI, SE, AC))
+    if (promote(*L, Countdown, DT, LI, SE, AC, Changed))
       Changed = true;
     else
       Work.append(L->begin(), L->end());

@@ -133,7 +133,7 @@ exit:
 }
 
 ; Calls that access no memory, or only their arguments' (the program never
-; has the countdown's address): promoted.
+; has the countdown's address), and intrinsics: promoted.
 ; CHECK-LABEL: define void @pure_calls(
 ; CHECK:         %countdown.promoted = load i64, ptr @__sampler_countdown
 ; CHECK:       latch:
@@ -151,6 +151,33 @@ body:
   %gep = getelementptr inbounds i32, ptr %p, i32 %i
   store i32 %sq, ptr %gep
   %len = call i64 @strlen(ptr %p)
+  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %gep, i64 4, i1 false)
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %latch
+latch:
+  %cd = load volatile i64, ptr @__sampler_countdown
+  %paid = add i64 %cd, -3
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %exit
+exit:
+  ret void
+}
+
+; A call to memory the module cannot see (malloc as LLVM knows it) may run a
+; program's own, instrumented, allocator: not promoted.
+; CHECK-LABEL: define void @alloc(
+; CHECK-NOT:   countdown.promoted
+; CHECK:       latch:
+; CHECK-NEXT:    %cd = load volatile i64, ptr @__sampler_countdown
+define void @alloc(ptr %p, i32 %n) {
+entry:
+  br label %body
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %m = call ptr @malloc(i64 16)
+  store ptr %m, ptr %p
   %i.next = add nuw nsw i32 %i, 1
   %done = icmp eq i32 %i.next, %n
   br i1 %done, label %exit, label %latch
@@ -208,4 +235,6 @@ declare void @other()
 declare void @observe(i64)
 declare i32 @square(i32) memory(none) nounwind
 declare i64 @strlen(ptr) memory(argmem: read) nounwind
+declare ptr @malloc(i64) memory(inaccessiblemem: readwrite) nounwind
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 declare preserve_mostcc i64 @__sampler_next_countdown_preserve_most(i64)
