@@ -248,6 +248,12 @@ snapshot_sampler() {
   real_die "the sampler build in $build kept changing; could not take a consistent copy"
 }
 log "copying the sampler build ($build) to $snap"
+# The commit the copy stands for: read now, not when the report is written (the tree may
+# move on during a run of most of an hour).
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ "$commit" != unknown ] && [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+  commit="$commit (with uncommitted changes)"
+fi
 snapshot_sampler
 sampler_cc=$snap/bin/sampler-cc
 
@@ -795,10 +801,6 @@ functions_table() {
 }
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
-commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
-if [ "$commit" != unknown ] && [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
-  commit="$commit (with uncommitted changes)"
-fi
 md=$tmp/report.md
 {
   echo "## Corpus benchmark (scripts/bench.sh): results"
