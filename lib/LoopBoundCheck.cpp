@@ -125,9 +125,7 @@ countdownValues(Function &F, const GlobalVariable *Countdown) {
     if (auto *LI = dyn_cast<LoadInst>(&I))
       Source = isCountdownAddress(LI->getPointerOperand(), Countdown);
     else if (auto *CB = dyn_cast<CallBase>(&I))
-      if (Function *Callee = CB->getCalledFunction())
-        Source = Callee->getName() == abi::NextCountdown ||
-                 Callee->getName() == abi::NextCountdownPreserveMost;
+      Source = isCountdownDraw(CB->getCalledFunction());
     if (Source && Set.insert(&I).second)
       Work.push_back(&I);
   }

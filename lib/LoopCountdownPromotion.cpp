@@ -22,7 +22,6 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
@@ -49,9 +48,8 @@ static bool mayTouchCountdown(const Instruction &I) {
   if (!CB)
     return false;
   if (const Function *Callee = CB->getCalledFunction()) {
-    if (Callee->getName() == abi::NextCountdown ||
-        Callee->getName() == abi::NextCountdownPreserveMost)
-      return false; // does not read or store it (runtime/sampler_abi.h)
+    if (isCountdownDraw(Callee))
+      return false;
     // Intrinsics run no program code: memcpy, lifetime, assume, debug info,
     // threadlocal.address, trap...
     if (Callee->isIntrinsic() &&

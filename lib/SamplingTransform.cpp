@@ -488,7 +488,7 @@ bool SamplingTransform::canOutline(Function &F) const {
 /// the value one check stored to the next check's load (round a loop, a PHI),
 /// and the countdown then lives in a register that each check stores: three
 /// instructions instead of two, and one register fewer for the program (bzip2's
-/// mainGtU, zlib's longest_match; measured: 3-4% fewer instructions with
+/// mainGtU, zlib's longest_match; measured: 3-6% fewer instructions with
 /// sampling off, docs/benchmarks.md). x86 still folds the volatile load,
 /// subtract and store into one `subq`. Returns the condition "fast".
 static Value *payForRegion(IRBuilder<> &B, GlobalVariable *Countdown,

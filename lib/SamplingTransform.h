@@ -34,6 +34,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
+#include "RuntimeABI.h"
+
 namespace sampler {
 
 /// Metadata on the branch of a fast-copy loop's back-edge check, its operand
@@ -52,6 +54,13 @@ inline bool isCountdownAddress(const llvm::Value *Ptr,
     if (II->getIntrinsicID() == llvm::Intrinsic::threadlocal_address)
       Ptr = II->getArgOperand(0);
   return Ptr == Countdown;
+}
+
+/// Whether \p F is the runtime's draw (either entry point), which reads
+/// nothing of the countdown and stores nothing into it (runtime/sampler_abi.h).
+inline bool isCountdownDraw(const llvm::Function *F) {
+  return F && (F->getName() == abi::NextCountdown ||
+               F->getName() == abi::NextCountdownPreserveMost);
 }
 
 class WeightlessInfo;
