@@ -97,12 +97,21 @@ public:
 };
 } // namespace
 
+/// A call to an instrumented copy of its own (abi::InstrumentedCopyAttr): it
+/// works on the countdown in memory, and the promotion hands it over.
+static bool callsInstrumentedCopy(const Instruction &I) {
+  const auto *CB = dyn_cast<CallInst>(&I); // an invoke's way on is an edge
+  const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+  return Callee && Callee->hasFnAttribute(abi::InstrumentedCopyAttr);
+}
+
 /// Steps 1-3 for one loop; false if it keeps its checks in memory.
 static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
                     LoopInfo &LI, ScalarEvolution &SE, AssumptionCache &AC,
                     bool &Changed) {
   SmallVector<Instruction *, 16> Accesses;
   SmallVector<LoadInst *, 8> Rereads;
+  SmallVector<CallInst *, 4> Handovers;
   bool Stores = false;
   for (BasicBlock *BB : L.blocks()) {
     bool StoreAfter = false; // a store of the countdown later in BB
@@ -116,6 +125,10 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
           Accesses.push_back(&I);
         StoreAfter |= isa<StoreInst>(I);
         Stores |= isa<StoreInst>(I);
+        continue;
+      }
+      if (callsInstrumentedCopy(I)) {
+        Handovers.push_back(cast<CallInst>(&I));
         continue;
       }
       if (mayTouchCountdown(I)) {
@@ -151,6 +164,23 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
     auto *Export = new StoreInst(Carried, Countdown, Reread->getIterator());
     Export->copyMetadata(*Reread, {LLVMContext::MD_tbaa});
     Accesses.push_back(Carried);
+  }
+
+  // A call to an instrumented copy of its own (the way there from a check,
+  // once the slow copy is outlined, or a one-region callee's, inlined) reads
+  // and writes the countdown in memory: the value carried is stored before
+  // it, and what it leaves is loaded after it and carried on.
+  for (CallInst *Call : Handovers) {
+    auto *Carried = new LoadInst(Countdown->getValueType(), Countdown,
+                                 "countdown.carried", Call->getIterator());
+    auto *Export = new StoreInst(Carried, Countdown, Call->getIterator());
+    Export->setMetadata(LLVMContext::MD_tbaa, TBAA);
+    auto *Import = new LoadInst(Countdown->getValueType(), Countdown,
+                                "countdown.after", std::next(Call->getIterator()));
+    Import->setMetadata(LLVMContext::MD_tbaa, TBAA);
+    auto *Define = new StoreInst(Import, Countdown, std::next(Import->getIterator()));
+    Accesses.push_back(Carried);
+    Accesses.push_back(Define);
   }
 
   formLCSSA(L, DT, &LI, &SE);

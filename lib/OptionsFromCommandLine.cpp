@@ -41,6 +41,11 @@ static cl::opt<unsigned> ClCloneThreshold(
     "sampler-clone-threshold",
     cl::desc("Clone only functions with a region of at least N sites"),
     cl::init(1));
+static cl::opt<unsigned> ClOutlineLimit(
+    "sampler-outline-limit",
+    cl::desc("Functions of at most N instructions cloned with loops get their "
+             "instrumented copy as a function of its own (0: never)"),
+    cl::init(sampler::SamplerOptions().OutlineLimit));
 static cl::opt<bool> ClSampleLate(
     "sampler-sample-late",
     cl::desc("Sample at the end of the pipeline (after inlining)"));
@@ -82,6 +87,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("elements", ClElements ? "1" : "0");
   Apply("compare-constants", ClCompareConstants ? "1" : "0");
   Apply("clone-threshold", std::to_string(ClCloneThreshold));
+  Apply("outline-limit", std::to_string(ClOutlineLimit));
   Apply("sample-late", ClSampleLate ? "1" : "0");
   Apply("loop-bounds", ClLoopBounds ? "1" : "0");
   Apply("loop-promote", ClLoopPromote ? "1" : "0");

@@ -38,6 +38,13 @@ inline constexpr char UnregisterUnit[] = "__sampler_unregister_unit";
 /// and are never sites.
 inline constexpr char Prefix[] = "__sampler_";
 
+/// Function attribute of an instrumented copy that is a function of its own
+/// (SamplingTransform's outline(), SlowCopyOutliner.h): a call to it stands
+/// where the fast copy goes instrumented, and it reads and writes the
+/// countdown in memory (LoopCountdownPromotion stores the countdown before
+/// such a call and reloads it after).
+inline constexpr char InstrumentedCopyAttr[] = "sampler-instrumented-copy";
+
 /// The section holding one site-table record per unit (docs/internals.md §2).
 inline constexpr char SiteSection[] = ".sampler_sites";
 /// Module flag set once a module is instrumented, so that loading the pass

@@ -120,6 +120,14 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
     CloneThreshold = N;
     return Error::success();
   }
+  if (Name == "outline-limit") {
+    unsigned N;
+    if (Value.getAsInteger(10, N))
+      return optionError("sampler: option 'outline-limit' expects an integer "
+                         ">= 0, got '" + Value + "'");
+    OutlineLimit = N;
+    return Error::success();
+  }
   if (Name == "tls-model") {
     if (Value == "auto")
       CountdownTLS = TLSModel::Auto;
@@ -155,7 +163,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "sample-late, loop-bounds, loop-promote, tls-model)");
+                     "outline-limit, sample-late, loop-bounds, loop-promote, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -97,7 +97,7 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
       HasSites.insert(CI->getFunction());
   NumFunctions += HasSites.size();
   WeightlessInfo WI(M, Opts, HasSites);
-  SamplingTransform T(M, WI, Opts.CloneThreshold,
+  SamplingTransform T(M, WI, Opts.CloneThreshold, Opts.OutlineLimit,
                       Opts.CountdownTLS == SamplerOptions::TLSModel::Auto);
   for (Function &F : M)
     if (HasSites.contains(&F)) {

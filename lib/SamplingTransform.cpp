@@ -14,12 +14,15 @@
 //        the DAG that remains when check edges are cut; each site's key;
 //     5. clone, lower the markers of each copy, insert the checks, redirect the
 //        check edges of both copies to them;
-//     6. drop unreachable blocks and promote the stack slots back to registers.
+//     6. with -sampler-outline-limit, a small function's instrumented copy
+//        moves into a function of its own (SlowCopyOutliner.h);
+//     7. drop unreachable blocks and promote the stack slots back to registers.
 //
 //===----------------------------------------------------------------------===//
 #include "SamplingTransform.h"
 #include "RuntimeABI.h"
 #include "SiteTable.h"
+#include "SlowCopyOutliner.h"
 #include "Weightless.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -57,13 +60,16 @@ STATISTIC(NumCloned, "Functions given fast and instrumented copies");
 STATISTIC(NumInPlace, "Functions lowered in place (single copy)");
 STATISTIC(NumOutlined,
           "Functions of one region whose instrumented copy is a function");
+STATISTIC(NumSlowOutlined,
+          "Functions cloned in place whose instrumented copy was outlined");
 STATISTIC(NumChecks, "Threshold checks inserted");
 STATISTIC(NumZeroWeightChecks, "Regions of weight 0 (no check needed)");
 
 SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
                                      unsigned CloneThreshold,
+                                     unsigned OutlineLimit,
                                      bool LocalExecInExecutables)
-    : M(M), WI(WI), CloneThreshold(CloneThreshold) {
+    : M(M), WI(WI), CloneThreshold(CloneThreshold), OutlineLimit(OutlineLimit) {
   LLVMContext &C = M.getContext();
   auto *I64 = Type::getInt64Ty(C);
   Countdown = M.getGlobalVariable(abi::Countdown);
@@ -572,6 +578,7 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
   Slow->removeFnAttr(Attribute::InlineHint);
   Slow->addFnAttr(Attribute::NoInline);
   Slow->addFnAttr(Attribute::Cold);
+  Slow->addFnAttr(abi::InstrumentedCopyAttr);
   Created.push_back(Slow);
   {
     // Its entry resolves an unknown countdown (resolveUnknown), here rather
@@ -663,6 +670,8 @@ bool SamplingTransform::run(Function &F) {
     return true;
   }
   ++NumCloned;
+  // Decided on the function as the schemes left it, before cloning doubles it.
+  bool OutlineSlow = canOutlineSlowCopy(F, OutlineLimit);
   LLVMContext &C = F.getContext();
   auto *I64 = Type::getInt64Ty(C);
 
@@ -914,6 +923,7 @@ bool SamplingTransform::run(Function &F) {
   MDBuilder MDB(C);
   enum CheckKind { FastEntry, FastBack, SlowStay, Shared };
   DenseMap<std::pair<BasicBlock *, unsigned>, BasicBlock *> Checks;
+  SmallPtrSet<BasicBlock *, 16> FastChecks; // where the slow copy may leave
   auto CheckFor = [&](BasicBlock *Target, CheckKind Kind) -> BasicBlock * {
     BasicBlock *&Check = Checks[{Target, unsigned(Kind)}];
     if (Check)
@@ -922,6 +932,8 @@ bool SamplingTransform::run(Function &F) {
     auto *SlowTarget = cast<BasicBlock>(VMap[Target]);
     Check = BasicBlock::Create(C, Kind == SlowStay ? "sampler.pay" : "sampler.check",
                                &F, Kind == SlowStay ? SlowTarget : Target);
+    if (Kind != SlowStay)
+      FastChecks.insert(Check);
     IRBuilder<> CB(Check);
     if (Weight == 0 && Kind != SlowStay) {
       ++NumZeroWeightChecks;
@@ -976,7 +988,27 @@ bool SamplingTransform::run(Function &F) {
         if (BlockAddress *BA = BlockAddress::lookup(BB))
           BA->replaceAllUsesWith(BlockAddress::get(&F, CheckFor(Target, Shared)));
 
-  // 6. Clean up and back to SSA.
+  // 6. A small function's instrumented copy becomes a function of its own
+  // (SlowCopyOutliner.h): its clones and every block they reach before a
+  // check that returns to the fast copy (their sites' observations, the
+  // checks only they reach, those checks' fresh draws).
+  if (OutlineSlow) {
+    SmallPtrSet<BasicBlock *, 32> SlowSet(Slow.begin(), Slow.end());
+    SmallVector<BasicBlock *, 64> Work(Slow.begin(), Slow.end());
+    while (!Work.empty())
+      for (BasicBlock *Succ : successors(Work.pop_back_val()))
+        if (!FastChecks.contains(Succ) && SlowSet.insert(Succ).second)
+          Work.push_back(Succ);
+    bool Separate = none_of(Fast, [&](BasicBlock *BB) { return SlowSet.contains(BB); });
+    if (Separate)
+      if (Function *Out = outlineSlowCopy(F, Prologue, SlowSet)) {
+        ++NumSlowOutlined;
+        tagCountdownAccesses(*Out, Countdown);
+        Created.push_back(Out);
+      }
+  }
+
+  // 7. Clean up and back to SSA.
   removeUnreachableBlocks(F);
   SmallVector<AllocaInst *, 64> Promotable;
   for (AllocaInst *AI : Slots)

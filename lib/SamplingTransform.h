@@ -68,11 +68,13 @@ class WeightlessInfo;
 class SamplingTransform {
 public:
   /// Functions whose heaviest region has fewer than \p CloneThreshold sites
-  /// keep a single copy.
+  /// keep a single copy; cloned ones of at most \p OutlineLimit instructions
+  /// get their instrumented copy outlined (SlowCopyOutliner.h).
   /// With \p LocalExecInExecutables, code built for an executable (PIE or
   /// non-PIC) reaches the countdown with the local-exec TLS model.
   SamplingTransform(llvm::Module &M, const WeightlessInfo &WI,
-                    unsigned CloneThreshold, bool LocalExecInExecutables);
+                    unsigned CloneThreshold, unsigned OutlineLimit,
+                    bool LocalExecInExecutables);
   /// Rewrites \p F's markers. Returns false if F was lowered in place
   /// (single copy) rather than cloned.
   bool run(llvm::Function &F);
@@ -100,6 +102,7 @@ private:
   llvm::Module &M;
   const WeightlessInfo &WI;
   unsigned CloneThreshold;
+  unsigned OutlineLimit;
   llvm::GlobalVariable *Countdown;
   llvm::FunctionCallee Next;
   llvm::SmallVector<llvm::Function *, 16> Created;

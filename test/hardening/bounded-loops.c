@@ -36,6 +36,17 @@
 // RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=22 SAMPLER_FILE=%t/u30.report %t/unbounded > /dev/null
 // RUN: %sampler-report --all --json %t/u30.report --binary %t/unbounded > %t/u30.json
 // RUN: python3 %S/../e2e/Inputs/stats.py unbiased %t/u30.json %t/exact.json
+// The same with every instrumented copy outlined (-fsampler-outline-limit, off
+// by default; lib/SlowCopyOutliner.h): the same counts at d = 1, fair at d = 30.
+// RUN: %sampler-cc -O2 -fsampler-outline-limit=1000 %s -o %t/outlined
+// RUN: env SAMPLER_SPARSITY=1 SAMPLER_FILE=%t/o1.report %t/outlined > %t/o1.out
+// RUN: cmp %t/exact.out %t/o1.out
+// RUN: %sampler-report --all --json %t/o1.report --binary %t/outlined > %t/o1.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/o1.json %t/exact.json
+// RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=22 SAMPLER_FILE=%t/o30.report %t/outlined > %t/o30.out
+// RUN: cmp %t/exact.out %t/o30.out
+// RUN: %sampler-report --all --json %t/o30.report --binary %t/outlined > %t/o30.json
+// RUN: python3 %S/../e2e/Inputs/stats.py unbiased %t/o30.json %t/exact.json
 
 // CHECK-LABEL: define {{.*}}@slide(
 // CHECK:       sampler.loop.pay

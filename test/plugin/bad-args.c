@@ -8,7 +8,7 @@
 // RUN: not %opt-sampler -passes=sampler -sampler-sampling=maybe -disable-output %S/Inputs/empty.ll 2>&1 | FileCheck %s --check-prefix=VALUE
 
 // SCHEME: sampler: unknown scheme 'bogus' (known: branches, returns, scalar-pairs, float-kinds, bounds, function-entries, checks)
-// OPTION: sampler: unknown option 'frobnicate' (known: schemes, sampling, weightless, skip, include, exclude, elements, compare-constants, clone-threshold, sample-late, loop-bounds, loop-promote, tls-model)
+// OPTION: sampler: unknown option 'frobnicate' (known: schemes, sampling, weightless, skip, include, exclude, elements, compare-constants, clone-threshold, outline-limit, sample-late, loop-bounds, loop-promote, tls-model)
 // VALUE: sampler: option 'sampling' expects on/off (1/0), got 'maybe'
 // FILE: sampler: cannot read name list '{{.*}}.missing': No such file or directory
 

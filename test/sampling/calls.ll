@@ -56,7 +56,7 @@
 ; CHECK-NOT:     store i64 {{.*}} @__sampler_countdown
 ; CHECK:         ret void
 ; The copy is cold and never inlined.
-; CHECK: attributes #[[#]] = { cold noinline nounwind }
+; CHECK: attributes #[[#]] = { cold noinline nounwind "sampler-instrumented-copy" }
 
 source_filename = "calls.c"
 

@@ -5,8 +5,8 @@
 ; own, so that both copies' loops are natural loops (one entry: the header),
 ; which LoopInfo, LICM and the vectoriser see; a check shared by both latches
 ; made the fast loop a cycle entered at its latch from the instrumented copy.
-; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
-; RUN: %opt-sampler -sampler-clone-threshold=1 -passes='sampler,print<loops>' -sampler-schemes=branches -disable-output %s 2>&1 | FileCheck %s --check-prefix=LOOPS
+; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
+; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes='sampler,print<loops>' -sampler-schemes=branches -disable-output %s 2>&1 | FileCheck %s --check-prefix=LOOPS
 
 ; LOOPS-LABEL: Loop info for function 'count':
 ; LOOPS-DAG: Loop at depth 1 containing: %head.slow<header>,

@@ -4,7 +4,7 @@
 ; * no region weighs more than 8 sites where a check can split it: a long chain
 ;   of sites (tests with early returns, as in bzip2's mainGtU) gets a check after
 ;   every 8, never between a site and its observation.
-; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler,verify -sampler-schemes=branches -S %s | FileCheck %s
+; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes=sampler,verify -sampler-schemes=branches -S %s | FileCheck %s
 
 ; Ten tests in a row, each of which may return: two regions, of 8 and 2 sites
 ; (and so not a function of one region with an instrumented copy of its own).

@@ -10,8 +10,8 @@
 ; runtime is told so: `unknown` > 0).
 ; strlen and atoi are C library functions: weightless, so both sites keep the
 ; thread-local countdown up to date.
-; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s
-; RUN: %opt-sampler -sampler-clone-threshold=1 -passes='sampler,default<O2>' -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=O2
+; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s
+; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes='sampler,default<O2>' -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=O2
 
 ; CHECK-LABEL: define i64 @two(
 ; CHECK-NEXT:  entry:
@@ -61,7 +61,7 @@
 ; CHECK-NEXT:    icmp slt i64 [[CD2]], 0
 ; CHECK:         sub i64 -1, [[CD2]]
 ; CHECK-NEXT:    call i64 @__sampler_next_countdown(i64
-; CHECK-DAG: attributes #[[SLOW]] = { cold noinline nounwind }
+; CHECK-DAG: attributes #[[SLOW]] = { cold noinline nounwind "sampler-instrumented-copy" }
 ; CHECK-DAG: attributes #[[COLD]] = { cold nounwind }
 ; The countdown's own TBAA type, under C/C++'s root: typed program accesses do
 ; not alias it.
