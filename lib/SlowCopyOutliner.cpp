@@ -126,8 +126,8 @@ sampler::outlineSlowCopy(Function &F, BasicBlock *Prologue,
           return nullptr;
     }
 
-  // 2. The state record. Only the slots the instrumented copy uses travel;
-  // those it stores to travel back.
+  // 2. What travels: the slots the instrumented copy uses, by value (those it
+  // stores to, back too); the program's other locals by address.
   SmallVector<AllocaInst *, 16> ByValue, ByAddress;
   SmallPtrSet<AllocaInst *, 16> StoredBySlow;
   for (Instruction &I : *Prologue) {
@@ -194,20 +194,34 @@ sampler::outlineSlowCopy(Function &F, BasicBlock *Prologue,
     return StoredBySlow.contains(ByValue[I]) && LiveIn[Exit].test(I);
   };
 
-  SmallVector<Type *, 16> Fields{I32};
-  for (AllocaInst *AI : ByValue)
-    Fields.push_back(AI->getAllocatedType());
-  for (AllocaInst *AI : ByAddress)
-    Fields.push_back(AI->getType());
-  auto *StateTy = StructType::create(C, Fields, (F.getName() + ".sampler.state").str());
-  auto FieldOf = [&](IRBuilder<> &B, Value *State, unsigned I) {
-    return B.CreateStructGEP(StateTy, State, I);
-  };
+  // The values that travel: in, the slots live into some entry; back, the
+  // slots the copy may store that are live into some exit.
+  SmallVector<unsigned, 16> InSlots, BackSlots;
+  for (unsigned I = 0, E = ByValue.size(); I != E; ++I) {
+    if (LiveAtSomeEntry.test(I))
+      InSlots.push_back(I);
+    if (any_of(ExitIndex, [&](auto &KV) { return PassedBack(I, KV.first); }))
+      BackSlots.push_back(I);
+  }
 
-  // 3. The outlined function.
-  SmallVector<Type *, 8> Params(F.getFunctionType()->params());
-  Params.push_back(PointerType::getUnqual(C));
-  auto *FT = FunctionType::get(F.getReturnType(), Params, false);
+  // 3. The outlined function: F's arguments, the entry's index, the slots in,
+  // the program's other locals' addresses; it returns {exit index, F's value,
+  // the slots back}, in registers where they fit.
+  SmallVector<Type *, 16> Params(F.getFunctionType()->params());
+  Params.push_back(I32);
+  for (unsigned I : InSlots)
+    Params.push_back(ByValue[I]->getAllocatedType());
+  for (AllocaInst *AI : ByAddress)
+    Params.push_back(AI->getType());
+  SmallVector<Type *, 16> Results{I32};
+  bool HasValue = !F.getReturnType()->isVoidTy();
+  if (HasValue)
+    Results.push_back(F.getReturnType());
+  unsigned FirstBack = Results.size();
+  for (unsigned I : BackSlots)
+    Results.push_back(ByValue[I]->getAllocatedType());
+  auto *ResultTy = StructType::get(C, Results);
+  auto *FT = FunctionType::get(ResultTy, Params, false);
   Function *Out = Function::Create(FT, GlobalValue::InternalLinkage,
                                    F.getAddressSpace(),
                                    F.getName() + ".sampler.slow", &M);
@@ -217,8 +231,12 @@ sampler::outlineSlowCopy(Function &F, BasicBlock *Prologue,
     VMap[&A] = &NA;
     NA.setName(A.getName());
   }
-  Argument *StateArg = Out->getArg(F.arg_size());
-  StateArg->setName("sampler.state");
+  Argument *EntryArg = Out->getArg(F.arg_size());
+  EntryArg->setName("sampler.entry");
+  auto InArg = [&](unsigned K) { return Out->getArg(F.arg_size() + 1 + K); };
+  auto AddressArg = [&](unsigned K) {
+    return Out->getArg(F.arg_size() + 1 + InSlots.size() + K);
+  };
   SmallVector<ReturnInst *, 8> Returns;
   CloneFunctionInto(Out, &F, VMap, CloneFunctionChangeType::LocalChangesOnly,
                     Returns);
@@ -229,20 +247,15 @@ sampler::outlineSlowCopy(Function &F, BasicBlock *Prologue,
   Out->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   {
     // Arguments are F's own, passed on: a byval or sret copy is F's memory,
-    // and its pointer is what goes. The ways out return nothing of F's.
+    // and its pointer is what goes. The result is not F's: no attributes.
     AttributeList AL = Out->getAttributes();
-    SmallVector<AttributeSet, 8> ParamAttrs;
+    SmallVector<AttributeSet, 16> ParamAttrs;
     for (unsigned I = 0, E = F.arg_size(); I != E; ++I)
       ParamAttrs.push_back(AL.getParamAttrs(I).removeAttributes(
           C, AttributeMask()
                  .addAttribute(Attribute::ByVal)
                  .addAttribute(Attribute::StructRet)
                  .addAttribute(Attribute::Returned)));
-    AttrBuilder StateAttrs(C);
-    StateAttrs.addAttribute(Attribute::NoAlias);
-    StateAttrs.addAttribute(Attribute::NoCapture);
-    StateAttrs.addAttribute(Attribute::NoUndef);
-    ParamAttrs.push_back(AttributeSet::get(C, StateAttrs));
     AttributeSet FnAttrs = AL.getFnAttrs().removeAttributes(
         C, AttributeMask()
                .addAttribute(Attribute::AlwaysInline)
@@ -251,12 +264,12 @@ sampler::outlineSlowCopy(Function &F, BasicBlock *Prologue,
     Out->setAttributes(AttributeList::get(C, FnAttrs, AttributeSet(), ParamAttrs));
     Out->addFnAttr(Attribute::NoInline);
     Out->addFnAttr(Attribute::Cold);
+    Out->addFnAttr(abi::InstrumentedCopyAttr);
     // On x86-64 the callee saves the registers (preserve_most, as the
     // runtime's entry): values live across the rare call need no callee-saved
     // register of F's, so F's fast path saves none.
     if (Triple(M.getTargetTriple()).getArch() == Triple::x86_64)
       Out->setCallingConv(CallingConv::PreserveMost);
-    Out->addFnAttr(abi::InstrumentedCopyAttr);
   }
   SmallPtrSet<BasicBlock *, 32> SlowClones;
   for (BasicBlock *BB : Slow)
@@ -265,23 +278,18 @@ sampler::outlineSlowCopy(Function &F, BasicBlock *Prologue,
     auto *OutPrologue = cast<BasicBlock>(VMap[Prologue]);
     OutPrologue->getTerminator()->eraseFromParent();
     IRBuilder<> B(OutPrologue);
-    for (auto [I, AI] : enumerate(ByValue))
-      if (LiveAtSomeEntry.test(I))
-        B.CreateStore(B.CreateLoad(AI->getAllocatedType(),
-                                   FieldOf(B, StateArg, 1 + I), AI->getName()),
-                      VMap[AI]);
-    for (auto [I, AI] : enumerate(ByAddress)) {
+    for (auto [K, I] : enumerate(InSlots)) {
+      InArg(K)->setName(ByValue[I]->getName());
+      B.CreateStore(InArg(K), VMap[ByValue[I]]);
+    }
+    for (auto [K, AI] : enumerate(ByAddress)) {
       auto *Copy = cast<AllocaInst>(VMap[AI]);
-      Value *P = B.CreateLoad(AI->getType(),
-                              FieldOf(B, StateArg, 1 + ByValue.size() + I),
-                              AI->getName());
-      Copy->replaceAllUsesWith(P);
+      AddressArg(K)->setName(AI->getName());
+      Copy->replaceAllUsesWith(AddressArg(K));
       Copy->eraseFromParent();
     }
-    Value *Index =
-        B.CreateLoad(I32, FieldOf(B, StateArg, 0), "sampler.entry");
     SwitchInst *SI = B.CreateSwitch(
-        Index, cast<BasicBlock>(VMap[EntryIndex.front().first]),
+        EntryArg, cast<BasicBlock>(VMap[EntryIndex.front().first]),
         EntryIndex.size() - 1);
     for (auto &[BB, I] : EntryIndex)
       if (I)
@@ -291,15 +299,13 @@ sampler::outlineSlowCopy(Function &F, BasicBlock *Prologue,
   for (auto &[X, K] : ExitIndex) {
     BasicBlock *BB = BasicBlock::Create(C, "sampler.back", Out);
     IRBuilder<> B(BB);
-    for (auto [I, AI] : enumerate(ByValue))
+    Value *R = B.CreateInsertValue(PoisonValue::get(ResultTy), B.getInt32(K), 0);
+    for (auto [J, I] : enumerate(BackSlots))
       if (PassedBack(I, X))
-        B.CreateStore(B.CreateLoad(AI->getAllocatedType(), VMap[AI]),
-                      FieldOf(B, StateArg, 1 + I));
-    B.CreateStore(B.getInt32(K), FieldOf(B, StateArg, 0));
-    if (F.getReturnType()->isVoidTy())
-      B.CreateRetVoid();
-    else
-      B.CreateRet(PoisonValue::get(F.getReturnType()));
+        R = B.CreateInsertValue(
+            R, B.CreateLoad(ByValue[I]->getAllocatedType(), VMap[ByValue[I]]),
+            FirstBack + J);
+    B.CreateRet(R);
     Back[X] = BB;
   }
   for (BasicBlock *BB : Slow) {
@@ -312,7 +318,11 @@ sampler::outlineSlowCopy(Function &F, BasicBlock *Prologue,
   for (ReturnInst *R : Returns)
     if (SlowClones.contains(R->getParent())) {
       IRBuilder<> B(R);
-      B.CreateStore(B.getInt32(0), FieldOf(B, StateArg, 0));
+      Value *V = B.CreateInsertValue(PoisonValue::get(ResultTy), B.getInt32(0), 0);
+      if (HasValue)
+        V = B.CreateInsertValue(V, R->getReturnValue(), 1);
+      B.CreateRet(V);
+      R->eraseFromParent();
     }
   removeUnreachableBlocks(*Out);
   {
@@ -330,11 +340,8 @@ sampler::outlineSlowCopy(Function &F, BasicBlock *Prologue,
   // reach. (One call block for all would join the ways out of every loop:
   // each loop would be entered at its header's check and at that block,
   // an irreducible cycle that LoopInfo does not see.)
-  auto *State = new AllocaInst(StateTy, M.getDataLayout().getAllocaAddrSpace(),
-                               "sampler.state",
-                               Prologue->getFirstNonPHIOrDbgOrAlloca());
   AttributeList OA = Out->getAttributes();
-  SmallVector<AttributeSet, 8> CallParamAttrs;
+  SmallVector<AttributeSet, 16> CallParamAttrs;
   for (unsigned I = 0, E = Out->arg_size(); I != E; ++I)
     CallParamAttrs.push_back(OA.getParamAttrs(I));
   AttributeList CallAttrs =
@@ -360,31 +367,30 @@ sampler::outlineSlowCopy(Function &F, BasicBlock *Prologue,
       if (To == Target)
         From->getTerminator()->replaceSuccessorWith(To, CallBB);
     IRBuilder<> B(CallBB);
-    B.CreateStore(B.getInt32(Index), FieldOf(B, State, 0));
-    for (auto [I, AI] : enumerate(ByValue))
-      if (LiveIn[Target].test(I))
-        B.CreateStore(B.CreateLoad(AI->getAllocatedType(), AI),
-                      FieldOf(B, State, 1 + I));
-    for (auto [I, AI] : enumerate(ByAddress))
-      B.CreateStore(AI, FieldOf(B, State, 1 + ByValue.size() + I));
-    SmallVector<Value *, 8> Args;
+    SmallVector<Value *, 16> Args;
     for (Argument &A : F.args())
       Args.push_back(&A);
-    Args.push_back(State);
+    Args.push_back(B.getInt32(Index));
+    for (unsigned I : InSlots) {
+      Type *Ty = ByValue[I]->getAllocatedType();
+      Args.push_back(LiveIn[Target].test(I) ? static_cast<Value *>(B.CreateLoad(Ty, ByValue[I]))
+                                            : PoisonValue::get(Ty));
+    }
+    for (AllocaInst *AI : ByAddress)
+      Args.push_back(AI);
     CallInst *Call = B.CreateCall(Out, Args);
     Call->setCallingConv(Out->getCallingConv());
     Call->setAttributes(CallAttrs);
     if (DISubprogram *SP = F.getSubprogram())
       Call->setDebugLoc(DILocation::get(C, SP->getLine(), 0, SP));
-    for (auto [I, AI] : enumerate(ByValue))
+    for (auto [J, I] : enumerate(BackSlots))
       if (any_of(Exits, [&](BasicBlock *X) { return PassedBack(I, X); }))
-        B.CreateStore(
-            B.CreateLoad(AI->getAllocatedType(), FieldOf(B, State, 1 + I)), AI);
+        B.CreateStore(B.CreateExtractValue(Call, FirstBack + J), ByValue[I]);
     auto Return = [&](IRBuilder<> &RB) {
-      if (F.getReturnType()->isVoidTy())
-        RB.CreateRetVoid();
+      if (HasValue)
+        RB.CreateRet(RB.CreateExtractValue(Call, 1));
       else
-        RB.CreateRet(Call);
+        RB.CreateRetVoid();
     };
     if (Exits.empty()) {
       if (Returns)
@@ -393,7 +399,7 @@ sampler::outlineSlowCopy(Function &F, BasicBlock *Prologue,
         B.CreateUnreachable(); // the instrumented copy never comes back
       continue;
     }
-    Value *Exit = B.CreateLoad(I32, FieldOf(B, State, 0), "sampler.exit");
+    Value *Exit = B.CreateExtractValue(Call, 0, "sampler.exit");
     BasicBlock *Default = Exits.back();
     if (Returns) {
       Default = BasicBlock::Create(C, "sampler.slow.returned", &F);
