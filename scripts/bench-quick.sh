@@ -7,7 +7,7 @@
 #
 #   scripts/bench-quick.sh [NAME]        results in BUILD_DIR/bench/quick/NAME/ (default: now)
 #
-#   lua    Lua 5.4's interpreter on bench/lua/workload.lua (built as scripts/bench-lua.sh does)
+#   lua    Lua 5.4's interpreter on bench/lua/workload.lua (built by lib-real.sh's real_build_lua, its hash seed fixed)
 #   zlib   minigzip -6 compressing bench/make-data.py's text.txt (4 MiB); zlib's library
 #          sources and test/minigzip.c, compiled with -O2 -D_LARGEFILE64_SOURCE=1 -DHAVE_HIDDEN
 #   bzip2  bzip2 -c compressing the same text; its sources, -O2 -D_FILE_OFFSET_BITS=64
