@@ -61,8 +61,9 @@ static constexpr uint64_t MaxRegionWeight = 8;
 /// back-edge checks share one way to the instrumented copy (see run()).
 /// Measured with sampling off (scripts/bench-quick.sh): sharing in every
 /// function 1.127 / 1.195 / 1.143 (Lua, zlib, bzip2), in functions of at most
-/// 200 instructions 1.118 / 1.193 / 1.147, nowhere 1.127 / 1.193 / 1.154; Lua's
-/// recursive `match` lost 9% with it.
+/// 200 instructions 1.118 / 1.193 / 1.147 (100: 1.122 / 1.193 / 1.148; 400:
+/// 1.122 / 1.193 / 1.147), nowhere 1.127 / 1.193 / 1.154; Lua's recursive
+/// `match` lost 9% with it.
 static constexpr unsigned SmallFunctionSize = 200;
 
 static unsigned instructionCount(const Function &F) {
