@@ -46,9 +46,9 @@ struct SamplerOptions {
   /// A function cloned in place (it has loops or heavy regions) of at most
   /// this many instructions gets its instrumented copy as a function of its
   /// own (SlowCopyOutliner.h), meant to keep it small enough to inline; 0:
-  /// never. Off by default: measured neutral (limit 200: Lua 1.127 -> 1.125,
-  /// zlib 1.193 -> 1.193, bzip2 1.154 -> 1.156 with sampling off), because the
-  /// call blocks that hand the state over still weigh too much for the
+  /// never. Off by default: measured no better (limit 200, sampling off: Lua
+  /// 1.127 -> 1.124, zlib 1.193 -> 1.196, bzip2 1.154 -> 1.142), because the
+  /// checks and the calls to the outlined copy still weigh too much for the
   /// inliner (docs/benchmarks.md).
   unsigned OutlineLimit = 0;
   /// Insert sites at the pipeline start but sample at its end (after

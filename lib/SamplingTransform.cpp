@@ -56,24 +56,6 @@ using namespace sampler;
 static constexpr uint64_t LoopEntryCheckWeight = 8;
 static constexpr uint64_t MaxRegionWeight = 8;
 
-/// A function cloned in place of at most this many instructions (as the
-/// schemes leave it, before optimisation) is small: a target's entry and
-/// back-edge checks share one way to the instrumented copy (see run()).
-/// Measured with sampling off (scripts/bench-quick.sh): sharing in every
-/// function 1.127 / 1.195 / 1.143 (Lua, zlib, bzip2), in functions of at most
-/// 200 instructions 1.118 / 1.193 / 1.147 (100: 1.122 / 1.193 / 1.148; 400:
-/// 1.122 / 1.193 / 1.147), nowhere 1.127 / 1.193 / 1.154; Lua's recursive
-/// `match` lost 9% with it.
-static constexpr unsigned SmallFunctionSize = 200;
-
-static unsigned instructionCount(const Function &F) {
-  unsigned N = 0;
-  for (const BasicBlock &BB : F)
-    for (const Instruction &I : BB)
-      N += !I.isDebugOrPseudoInst();
-  return N;
-}
-
 STATISTIC(NumCloned, "Functions given fast and instrumented copies");
 STATISTIC(NumInPlace, "Functions lowered in place (single copy)");
 STATISTIC(NumOutlined,
@@ -690,7 +672,6 @@ bool SamplingTransform::run(Function &F) {
   ++NumCloned;
   // Decided on the function as the schemes left it, before cloning doubles it.
   bool OutlineSlow = canOutlineSlowCopy(F, OutlineLimit);
-  bool Small = instructionCount(F) <= SmallFunctionSize;
   LLVMContext &C = F.getContext();
   auto *I64 = Type::getInt64Ty(C);
 
@@ -962,13 +943,11 @@ bool SamplingTransform::run(Function &F) {
     }
     ++NumChecks;
     Value *Enough = payForRegion(CB, Countdown, Weight);
-    // In a small function (or one whose instrumented copy is outlined), a
-    // target's entry and back-edge checks share their way to the
-    // instrumented copy: one re-read and fresh draw (outlined: one call block)
-    // instead of two. Small functions are then cheaper to inline and keep
-    // fewer values alive (Lua's luaH_getshortstr 70M -> 59M instructions,
-    // classend 78M -> 69M; SmallFunctionSize).
-    bool Share = (Small || OutlineSlow) && Kind != SlowStay;
+    // Outlined, a target's entry and back-edge checks share their way to the
+    // instrumented copy: one call block instead of two (the inliner counts
+    // them). In place, sharing measured mixed (docs/benchmarks.md: Lua and
+    // bzip2 gained, ccrypt lost more), so each check keeps its own.
+    bool Share = OutlineSlow && Kind != SlowStay;
     BasicBlock *ToSlow = Share ? SharedToSlow.lookup(Target) : nullptr;
     if (!ToSlow) {
       ToSlow = BasicBlock::Create(C, "sampler.to.slow", &F, Target);
