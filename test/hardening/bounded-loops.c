@@ -48,6 +48,8 @@
 // RUN: %sampler-report --all --json %t/o30.report --binary %t/outlined > %t/o30.json
 // RUN: python3 %S/../e2e/Inputs/stats.py unbiased %t/o30.json %t/exact.json
 
+// Each loop says whether it was bounded, at its line (optimisation remarks):
+// RUN: %sampler-cc -O2 -c %s -o /dev/null -Rpass=sampler-loop-bound -Rpass-missed=sampler-loop-bound 2>&1 | FileCheck %s --check-prefix=REMARK
 // CHECK-LABEL: define {{.*}}@slide(
 // CHECK:       sampler.loop.pay
 // CHECK-LABEL: define {{.*}}@count_to(
@@ -79,6 +81,8 @@ __attribute__((noinline)) void slide(unsigned short *head, unsigned n,
   do {
     unsigned m = *--p;
     *p = (unsigned short)(m >= wsize ? m - wsize : 0);
+    // (a do-while loop is located at its `while`)
+    // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in slide pays for its countdown checks on entry (trials per back edge: 2) on 1 of 2 ways in [-Rpass=sampler-loop-bound]
   } while (--n);
 }
 
@@ -86,6 +90,7 @@ __attribute__((noinline)) void slide(unsigned short *head, unsigned n,
 __attribute__((noinline)) int count_to(const unsigned short *a, int n,
                                        unsigned stop) {
   int r = 0;
+  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in count_to pays for its countdown checks on entry (trials per back edge: 3) on 1 of 2 ways in
   for (int i = 0; i < n; i++) {
     if (a[i] & 1)
       r++;
@@ -126,6 +131,7 @@ __attribute__((noinline)) int heavy(const unsigned short *a, unsigned n) {
 // A bounded loop whose body calls a function with sites of its own.
 __attribute__((noinline)) int with_calls(const unsigned short *a, int n) {
   int r = 0;
+  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in with_calls pays for its countdown checks on entry (trials per back edge: 3) on 1 of 2 ways in
   for (int i = 0; i < n; i++) {
     if (a[i] > 1000)
       r += weighty(a[i]);
@@ -138,6 +144,7 @@ __attribute__((noinline)) int nested(const unsigned short *a) {
   int r = 0;
   unsigned k = a[0];
   while (k % 7 != 3 && r < 100000) {
+    // REMARK: bounded-loops.c:[[#@LINE+1]]:5: remark: loop in nested pays for its countdown checks on entry (trials per back edge: 2) on 1 of 2 ways in
     for (unsigned j = 0; j < (k & 15); j++)
       if ((a[j] ^ k) & 2)
         r++;
@@ -150,6 +157,7 @@ __attribute__((noinline)) int nested(const unsigned short *a) {
 __attribute__((noinline)) long range(const unsigned short *b,
                                      const unsigned short *e) {
   long s = 0;
+  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in range keeps its back edge's countdown check: no exit has a computable maximum trip count [-Rpass-missed=sampler-loop-bound]
   for (const unsigned short *p = b; p != e; p++)
     s += *p > 0x4000 ? 2 : 1;
   return s;

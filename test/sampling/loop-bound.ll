@@ -7,6 +7,20 @@
 ; as the sampler emits it in @fill; plain elsewhere, as in IR from older
 ; builds: both are recognised, and the copy keeps neither).
 ; RUN: %opt-sampler -passes=sampler-loop-bound,verify -S %s | FileCheck %s
+; Each tagged loop says whether it was bounded, and if not why
+; (-Rpass=sampler-loop-bound and -Rpass-missed=sampler-loop-bound with clang):
+; RUN: %opt-sampler -passes=sampler-loop-bound -pass-remarks=sampler-loop-bound -pass-remarks-missed=sampler-loop-bound -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; REMARK: loop in fill pays for its countdown checks on entry (trials per back edge: 3) on 1 of 1 ways in
+; REMARK: loop in promoted pays for its countdown checks on entry (trials per back edge: 2)
+; REMARK: loop in split pays for its countdown checks on entry (trials per back edge: 7)
+; REMARK: loop in unbounded keeps its back edge's countdown check: no exit has a computable maximum trip count
+; REMARK: loop in wrong_weight keeps its back edge's countdown check: the countdown update of a check was not recognised
+; REMARK-NOT: loop in untagged
+; REMARK: loop in nest pays for its countdown checks on entry (trials per back edge: 1)
+; REMARK: loop in nest pays for its countdown checks on entry (trials per back edge: 2)
+; REMARK: loop in costly keeps its back edge's countdown check: of its 1 ways in, 1 would compute the bound at too high a cost, 0 bound it below 4, 0 cannot compute it there
+; REMARK: loop in short keeps its back edge's countdown check: of its 1 ways in, 0 would compute the bound at too high a cost, 1 bound it below 4, 0 cannot compute it there
+; REMARK-NOT: remark
 ; The pass runs in the O2 pipeline (VectorizerStart), and the copy without
 ; checks is vectorised:
 ; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=PIPELINE
@@ -251,8 +265,6 @@ exit:
 ; CHECK:       olatch.bounded:
 ; CHECK-NOT:     @__sampler_countdown
 ; CHECK:         br label %outer.bounded
-; CHECK-LABEL: declare void @slow(
-; CHECK:       ![[LIKELY]] = !{!"branch_weights", i32 1048575, i32 1}
 define void @nest(ptr %p, i32 %n) {
 entry:
   %go = icmp sgt i32 %n, 0
@@ -290,6 +302,65 @@ toslow:
 exit:
   ret void
 }
+; Bounds the test would not pay for: a counted loop from a - b to c, whose
+; bound smax(c, a - b) - (a - b) costs more to compute on entry than the
+; budget; and a loop of three iterations (two back edges, fewer than the test
+; saves). Both keep their checks, and say why (REMARK).
+; CHECK-LABEL: define void @costly(
+; CHECK-NOT:   sampler.loop
+; CHECK-LABEL: define void @short(
+; CHECK-NOT:   sampler.loop
+; CHECK-LABEL: declare void @slow(
+; CHECK:       ![[LIKELY]] = !{!"branch_weights", i32 1048575, i32 1}
+define void @costly(ptr %p, i32 %a, i32 %b, i32 %c) {
+entry:
+  %start = sub nsw i32 %a, %b
+  br label %head
+head:
+  %j = phi i32 [ %start, %entry ], [ %j.next, %latch ]
+  %more = icmp slt i32 %j, %c
+  br i1 %more, label %body, label %exit
+body:
+  %gep = getelementptr inbounds i32, ptr %p, i32 %j
+  store i32 %j, ptr %gep
+  %j.next = add nsw i32 %j, 1
+  br label %latch
+latch:
+  %cd = load volatile i64, ptr @__sampler_countdown
+  %paid = add i64 %cd, -2
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %head, label %toslow, !sampler.backedge.check !1
+toslow:
+  call void @slow(ptr %p, i32 %j.next)
+  br label %exit
+exit:
+  ret void
+}
+
+define void @short(ptr %p) {
+entry:
+  br label %body
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %gep = getelementptr inbounds i32, ptr %p, i32 %i
+  store i32 %i, ptr %gep
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, 3
+  br i1 %done, label %exit, label %latch
+latch:
+  %cd = load volatile i64, ptr @__sampler_countdown
+  %paid = add i64 %cd, -1
+  store i64 %paid, ptr @__sampler_countdown
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %toslow, !sampler.backedge.check !2
+toslow:
+  call void @slow(ptr %p, i32 %i.next)
+  br label %exit
+exit:
+  ret void
+}
+
 declare void @slow(ptr, i32)
 
 ; From the sampler pass through the O2 pipeline: zlib's slide_hash, a loop of n
