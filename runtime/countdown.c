@@ -31,6 +31,7 @@ struct thread_state {
   uint64_t bank_pos;
   int seeded;  /* rng (and bank_pos) are ready: see seed_thread */
   int started; /* this copy has served this thread once (options, primary known) */
+  int direct;  /* started, and this copy draws itself (no forward): the fast path */
   /* The primary copy of the runtime, when this copy forwards its draws (copies.c). */
   const struct sampler_rt_anchor *forward;
 };
@@ -112,7 +113,11 @@ int64_t __sampler_rt_geometric_from_u(double u, double log1m) {
 #define GEO_GUIDE_BITS 12
 static struct {
   double log1m;  /* the table is for this log1p(-1/d); 0: no table */
-  uint64_t kmax; /* bound[1..kmax] are valid */
+  uint64_t kmax; /* bound[1..kmax] are valid; 0: no table */
+  /* kmax when the table is the run's: built by options.c for the run's d in draw mode
+   * (__sampler_rt_geometric_table_for_run); 0 otherwise (no table, another mode, or a
+   * table a unit test built for some other d). The fast path reads only this. */
+  uint64_t run_kmax;
   uint64_t bound[GEO_TABLE_MAX + 1];
   uint16_t guide[1u << GEO_GUIDE_BITS];
 } geo_table;
@@ -124,6 +129,7 @@ static int64_t geometric_of(uint64_t m, double log1m) {
 void __sampler_rt_geometric_table_build(double log1m) {
   geo_table.log1m = 0;
   geo_table.kmax = 0;
+  geo_table.run_kmax = 0;
   /* Nothing to gain for d = 1 (always 1), nor when even g = 1 needs a uniform so close
    * to 1 that the table's bounds crowd the top of the range (d > 2^20: draws are rare). */
   if (!(log1m < 0) || log1m == -INFINITY || log1m > -0x1.0p-20)
@@ -162,6 +168,11 @@ void __sampler_rt_geometric_table_build(double log1m) {
   }
   geo_table.kmax = kmax;
   geo_table.log1m = log1m;
+}
+
+void __sampler_rt_geometric_table_for_run(enum sampler_mode mode, double log1m) {
+  __sampler_rt_geometric_table_build(mode == SAMPLER_MODE_DRAW ? log1m : 0.0);
+  geo_table.run_kmax = geo_table.kmax;
 }
 
 int64_t __sampler_rt_geometric(struct sampler_rng *r, double log1m) {
@@ -212,6 +223,8 @@ static void seed_thread(struct thread_state *t) {
   __sampler_rt_signals_thread_start();
 }
 
+struct sampler_rng *__sampler_rt_thread_rng(void) { return &tls_state.rng; }
+
 int64_t __sampler_rt_fresh_gap(void) {
   struct thread_state *t = &tls_state;
   if (__sampler_rt_opts.mode == SAMPLER_MODE_OFF)
@@ -232,6 +245,7 @@ __attribute__((noinline, cold)) static void start_thread(struct thread_state *t)
   else if (__sampler_rt_opts.mode != SAMPLER_MODE_OFF && !t->seeded)
     seed_thread(t);
   t->started = 1;
+  t->direct = t->forward == NULL;
 }
 
 /* A fresh gap, or 0 when sampling is off. */
@@ -245,11 +259,8 @@ static inline int64_t gap(struct thread_state *t) {
   return draw(t);
 }
 
-SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
-  struct thread_state *t = &tls_state;
-  if (__builtin_expect(!t->started, 0))
-    start_thread(t);
-  int64_t g = gap(t);
+/* What the caller is told, given a fresh gap g (0: sampling off). */
+static inline int64_t answer(struct thread_state *t, int64_t unknown, int64_t g) {
   if (unknown == SAMPLER_FRESH_COUNTDOWN) /* a check: the failures before a success */
     return g == 0 ? SAMPLER_MAX_COUNTDOWN : g - 1;
   if (g == 0)
@@ -264,6 +275,46 @@ SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
   return -(g - 1);
 }
 
+/* Everything but the fast path below: a thread's first call, a copy that forwards its
+ * draws, sampling off, a bank of countdowns, d = 1, no table (d > 2^20). */
+__attribute__((noinline)) static int64_t next_countdown_general(int64_t unknown) {
+  struct thread_state *t = &tls_state;
+  if (__builtin_expect(!t->started, 0))
+    start_thread(t);
+  return answer(t, unknown, gap(t));
+}
+
+/* The fast path's draw when the table does not hold it (a countdown above its kmax). */
+__attribute__((noinline)) static int64_t next_countdown_large(int64_t unknown, uint64_t m) {
+  return answer(&tls_state, unknown, geometric_of(m, geo_table.log1m));
+}
+
+/* The fast path is a leaf (its rare cases are tail calls), so that it saves no
+ * registers: a started thread of the primary copy, draw mode with the run's table
+ * (run_kmax != 0 only then), a countdown the table holds. It gives the same values,
+ * from the same random numbers, as next_countdown_general (a unit test replays them),
+ * at about half the instructions per call (docs/benchmarks.md). */
+SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
+  struct thread_state *t = &tls_state;
+  uint64_t kmax = geo_table.run_kmax;
+  if (__builtin_expect(!(t->direct && kmax != 0), 0))
+    return next_countdown_general(unknown);
+  uint64_t m = __sampler_rt_rng_next(&t->rng) >> 11;
+  if (__builtin_expect(m < geo_table.bound[kmax], 0))
+    return next_countdown_large(unknown, m);
+  /* The least k in [1, kmax] with bound[k] <= m (bound decreases with k), from the
+   * least k of m's slice up; it stops at kmax at the latest since bound[kmax] <= m. */
+  uint64_t k = geo_table.guide[m >> (53 - GEO_GUIDE_BITS)];
+  while (geo_table.bound[k] > m)
+    ++k;
+  int64_t g = (int64_t)k;
+  if (unknown == SAMPLER_FRESH_COUNTDOWN)
+    return g - 1;
+  if (unknown == 0 || g != 1)
+    return unknown == 0 ? g : -(g - 1);
+  return answer(t, unknown, g); /* a fresh trial sampled: the next gap too */
+}
+
 /* What next_countdown_x86_64.S calls: a hidden alias, so the preserve_most
  * entry point reaches this copy of the runtime directly, without the PLT. */
 extern int64_t __sampler_next_countdown_impl(int64_t unknown)
@@ -276,6 +327,7 @@ extern int64_t __sampler_next_countdown_impl(int64_t unknown)
 void __sampler_rt_countdown_after_fork_child(void) {
   tls_state.seeded = 0;
   tls_state.started = 0;
+  tls_state.direct = 0;
   __sampler_countdown = -1;
   atomic_store_explicit(&thread_serial, 0, memory_order_relaxed);
 }

@@ -359,8 +359,7 @@ void __sampler_rt_options_load(int secure) {
   uint64_t *old_bank = __sampler_rt_opts.bank;
   __sampler_rt_opts = o;
   free(old_bank);
-  if (o.mode == SAMPLER_MODE_DRAW)
-    __sampler_rt_geometric_table_build(o.log1m_density);
+  __sampler_rt_geometric_table_for_run(o.mode, o.log1m_density);
 
   if (o.verbose) {
     char buf[SAMPLER_PATH_MAX + 256];

@@ -127,6 +127,11 @@ SAMPLER_HIDDEN int64_t __sampler_rt_geometric(struct sampler_rng *r, double log1
 /* The table that lets __sampler_rt_geometric give small countdowns without log(): built
  * for log1m when the options are (re)loaded; the draws are those of the formula. */
 SAMPLER_HIDDEN void __sampler_rt_geometric_table_build(double log1m);
+/* The run's table (options.c, after loading the options): built for d in draw mode, none
+ * otherwise; only this one serves __sampler_next_countdown's inlined draws. */
+SAMPLER_HIDDEN void __sampler_rt_geometric_table_for_run(enum sampler_mode mode, double log1m);
+/* The calling thread's generator (unit tests: the next draws of a thread, replayed). */
+SAMPLER_HIDDEN struct sampler_rng *__sampler_rt_thread_rng(void);
 /* The seed of thread number serial (0 = the first thread that reached a site). */
 SAMPLER_HIDDEN uint64_t __sampler_rt_thread_seed(uint64_t process_seed, uint64_t serial);
 /* A fresh gap for the calling thread (seeding it first if needed), in [1, 2^62], or 0

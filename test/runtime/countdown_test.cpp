@@ -4,6 +4,8 @@
 // rate), so a failure means a real defect, not bad luck.
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <algorithm>
 #include <fstream>
 #include <numeric>
@@ -385,6 +387,45 @@ TEST(NextCountdown, FreshCountdownForChecks) {
     std::thread t([&] { got = __sampler_next_countdown(SAMPLER_FRESH_COUNTDOWN); });
     t.join();
     EXPECT_EQ(got, want) << "SAMPLER_SPARSITY=" << d;
+  }
+}
+
+// The fast path of __sampler_next_countdown (a leaf for a started thread drawing from
+// the run's table) answers exactly what the general code does for the same random
+// numbers: replayed on a copy of the thread's generator, for every kind of call, at
+// densities whose draws come from the table, from the formula (countdowns beyond the
+// table) and from no table at all (d > 2^20).
+TEST(NextCountdown, FastPathAnswersAsTheGeneralCode) {
+  for (const char *d : {"2", "7", "100", "1000", "100000", "3000000"}) {
+    Env env({{"SAMPLER_SPARSITY", d}, {"SAMPLER_SEED", "77"}});
+    const double log1m = std::log1p(-1.0 / std::strtod(d, nullptr));
+    long mismatches = 0, second_draws = 0;
+    std::thread t([&] {
+      __sampler_next_countdown(0); // starts the thread
+      sampler_rng replay = *__sampler_rt_thread_rng();
+      const int64_t kinds[] = {0, SAMPLER_FRESH_COUNTDOWN, 1, 3};
+      for (int i = 0; i < 100000; ++i) {
+        const int64_t unknown = kinds[i % 4];
+        const int64_t got = __sampler_next_countdown(unknown);
+        const int64_t g = __sampler_rt_geometric(&replay, log1m);
+        int64_t want;
+        if (unknown == SAMPLER_FRESH_COUNTDOWN)
+          want = g - 1;
+        else if (unknown == 0)
+          want = g;
+        else if (g == 1) {
+          want = __sampler_rt_geometric(&replay, log1m);
+          ++second_draws;
+        } else
+          want = -(g - 1);
+        mismatches += got != want;
+      }
+    });
+    t.join();
+    EXPECT_EQ(mismatches, 0) << "SAMPLER_SPARSITY=" << d;
+    if (std::strcmp(d, "2") == 0) {
+      EXPECT_GT(second_draws, 1000); // the fresh trial sampled: a second gap
+    }
   }
 }
 
