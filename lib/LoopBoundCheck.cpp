@@ -6,7 +6,7 @@
 //      every value leaving the loop through a PHI of an exit block);
 //   2. the checks of the loop's own body (the latch's and tagged splits) and
 //      their payments `add V, -K`, V the countdown as loaded or as a PHI the
-//      optimiser carries it in;
+//      optimiser carries it in; nothing else in the loop may take trials;
 //   3. N, an upper bound of the back edges taken: the smallest of the
 //      symbolic maximum exit counts of the exits that are not checks (a
 //      check's exit is the way to the instrumented copy, which the copy
@@ -15,9 +15,10 @@
 //      by what that way brings) is cheap to compute, N is expanded there; all
 //      candidates first, while the analyses still describe the function;
 //   5. then the CFG: the loop and its preheader are cloned, each such way
-//      gets a test and a block that pays, the clone's checks go on into the
-//      loop with their payments replaced by V (no trial spent), exit blocks'
-//      PHIs receive the clone's values and SSAUpdater joins the preheader's.
+//      gets a test, the clone's checks pay as before and go on into the loop
+//      (their loads no longer volatile, so that LoopCountdownPromotion carries
+//      the countdown in a register), exit blocks' PHIs receive the clone's
+//      values and SSAUpdater joins the preheader's.
 //
 //===----------------------------------------------------------------------===//
 #include "LoopBoundCheck.h"
@@ -54,6 +55,7 @@ STATISTIC(NumBounded, "Loops that pay for their back edges on entry");
 STATISTIC(NumNoBound, "Tagged loops without a trip count bound");
 STATISTIC(NumCostly, "Tagged loops whose bound costs too much on every way in");
 STATISTIC(NumNoPayment, "Tagged loops whose payment was not recognised");
+STATISTIC(NumOtherTrials, "Tagged loops where calls or inner loops take trials");
 
 /// The cost, in TargetTransformInfo's units, that computing a loop's bound on
 /// a way into it may have beyond what is computed anyway: the test runs on
@@ -91,7 +93,7 @@ struct Entry {
 struct BodyCheck {
   BasicBlock *Block;
   uint64_t W;           // the weight of the check's region
-  Instruction *Payment; // `add V, -K` in the block
+  Instruction *Payment; // `add V, -K` in the block (the copy keeps it)
   Value *Paid;          // V: the countdown before the payment
   BasicBlock *Stay;     // the successor in the loop (the fast copy)
 };
@@ -274,6 +276,34 @@ static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
                                  "recognised");
     }
   }
+  // The copy is the loop with its checks' tests dropped: exact only if the
+  // checks are all that takes trials in it. A call that may reach sites takes
+  // its own between them, and so do an inner loop's checks: with those, the
+  // loop's trials are not the next N * W + ... of the countdown, and testing
+  // them at once would favour what runs between them.
+  SmallPtrSet<const Value *, 16> Own;
+  for (const BodyCheck &X : C.Checks) {
+    Own.insert(X.Payment);
+    if (isa<LoadInst>(X.Paid))
+      Own.insert(X.Paid);
+    for (const User *U : X.Payment->users())
+      if (isa<StoreInst>(U))
+        Own.insert(U);
+  }
+  for (BasicBlock *BB : L->blocks())
+    for (Instruction &I : *BB) {
+      const Value *Ptr = getLoadStorePointerOperand(&I);
+      bool Takes = Ptr && isCountdownAddress(Ptr, Countdown) && !Own.count(&I);
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        Takes |= isCountdownDraw(CB->getCalledFunction()) ||
+                 mayTouchCountdown(I);
+      if (Takes) {
+        ++NumOtherTrials;
+        return Missed("OtherTrials",
+                      "something else in it may take trials (a call that may "
+                      "reach sites, an inner loop's checks)");
+      }
+    }
 
   const SCEV *Bound = nullptr;
   SmallVector<BasicBlock *, 8> Exiting;
@@ -350,7 +380,7 @@ static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
     return OptimizationRemark(DEBUG_TYPE, "Bounded", L->getStartLoc(),
                               L->getHeader())
            << "loop in " << ore::NV("Function", Header->getParent())
-           << " pays for its countdown checks on entry (trials per back edge: "
+           << " tests its countdown checks once on entry (trials per back edge: "
            << ore::NV("PerBackedge", C.PerBackedge) << ") on "
            << ore::NV("Ways", unsigned(C.Entries.size())) << " of "
            << ore::NV("Of", Ways) << " ways in";
@@ -360,19 +390,18 @@ static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
 }
 
 /// The test on one way into the loop, in a block of its own on the edge
-/// From -> preheader: the trials of N back edges, known to fail (countdown >=
-/// cost), are paid at once. Usually the cost is below 2^63 (ScalarEvolution's
-/// range of N says so): one signed comparison, an unknown countdown (< 0)
-/// failing it too; otherwise overflow and sign are tested as well.
-/// Returns the block that pays; \p After is the countdown once paid.
+/// From -> preheader: whether the countdown covers all the trials the loop's
+/// checks can take over N back edges (then none of them can fail). Usually
+/// that is below 2^63 (ScalarEvolution's range of N says so): one signed
+/// comparison, an unknown countdown (< 0) failing it too; otherwise overflow
+/// and sign are tested as well. Returns the block that goes on to the copy.
 static BasicBlock *insertTest(const Candidate &C, const Entry &E,
-                              GlobalVariable *Countdown, BasicBlock *Clone,
-                              Value *&After) {
+                              GlobalVariable *Countdown, BasicBlock *Clone) {
   LLVMContext &Ctx = C.Header->getContext();
   Function *F = C.Header->getParent();
   BasicBlock *Test =
       BasicBlock::Create(Ctx, "sampler.loop.test", F, C.Preheader);
-  BasicBlock *Pay = BasicBlock::Create(Ctx, "sampler.loop.pay", F, Clone);
+  BasicBlock *Go = BasicBlock::Create(Ctx, "sampler.loop.enough", F, Clone);
   E.From->getTerminator()->replaceSuccessorWith(C.Preheader, Test);
   C.Preheader->replacePhiUsesWith(E.From, Test);
   IRBuilder<> B(Test);
@@ -405,17 +434,15 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
                     B.CreateICmpSGE(Cost, B.getInt64(0))),
         B.CreateICmpSGE(Cd, Cost), "sampler.loop.affordable");
   }
-  After = B.CreateSub(Cd, Cost, "countdown.paid.loop");
   MDBuilder MDB(Ctx);
-  B.CreateCondBr(Enough, Pay, C.Preheader, MDB.createLikelyBranchWeights());
-  B.SetInsertPoint(Pay);
-  B.CreateStore(After, Countdown);
+  B.CreateCondBr(Enough, Go, C.Preheader, MDB.createLikelyBranchWeights());
+  B.SetInsertPoint(Go);
   B.CreateBr(Clone);
-  return Pay;
+  return Go;
 }
 
-/// Step 5: the copy of the loop without its body's checks, behind a copy of
-/// the preheader that the tests' payments enter.
+/// Step 5: the copy of the loop whose body's checks pay but do not test,
+/// behind a copy of the preheader that the tests enter.
 static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
   Function &F = *C.Header->getParent();
   ValueToValueMapTy VMap;
@@ -440,51 +467,41 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
     while (PN->getNumIncomingValues())
       PN->removeIncomingValue(0u, /*DeletePHIIfEmpty=*/false);
 
-  // The tests; the copy is entered paid, with the preheader's PHIs' values
-  // for the way it came in by.
-  PHINode *AfterPN = PHINode::Create(Type::getInt64Ty(F.getContext()),
-                                     C.Entries.size(), "countdown.paid.loop",
-                                     PreClone->begin());
+  // The tests; the copy is entered with the preheader's PHIs' values for the
+  // way it came in by.
   for (const Entry &E : C.Entries) {
     // What the original preheader's PHIs receive from E.From, before the
     // test takes the edge's place.
     SmallVector<Value *, 4> In;
     for (PHINode &PN : C.Preheader->phis())
       In.push_back(PN.getIncomingValueForBlock(E.From));
-    Value *After;
-    BasicBlock *Pay = insertTest(C, E, Countdown, PreClone, After);
+    BasicBlock *Go = insertTest(C, E, Countdown, PreClone);
     for (auto [PN, V] : zip(PrePhis, In))
-      PN->addIncoming(V, Pay);
-    AfterPN->addIncoming(After, Pay);
+      PN->addIncoming(V, Go);
   }
 
-  // The copy's checks: no trial spent, and on to the loop (for the latch:
-  // straight back to the header).
+  // The copy's checks pay as the loop's do, and go on into the loop (for the
+  // latch: straight back to the header): the test showed that none can fail.
   auto *HeaderClone = cast<BasicBlock>(VMap[C.Header]);
-  // A header PHI that carries the countdown round (the optimiser's register
-  // for it) enters the clone paid.
-  for (PHINode &PN : C.Header->phis())
-    if (PN.getIncomingValueForBlock(C.Latch) == C.Checks.front().Payment)
-      cast<PHINode>(VMap[&PN])->setIncomingValueForBlock(PreClone, AfterPN);
-  SmallVector<WeakTrackingVH, 8> MaybeDead = {AfterPN};
-  SmallVector<StoreInst *, 4> Stores;
+  SmallVector<WeakTrackingVH, 8> MaybeDead;
   for (const BodyCheck &X : C.Checks) {
     auto *BlockClone = cast<BasicBlock>(VMap[X.Block]);
-    auto *PaymentClone = cast<Instruction>(VMap[X.Payment]);
-    Value *PaidClone = VMap.lookup(X.Paid);
-    for (User *U : PaymentClone->users())
-      if (auto *SI = dyn_cast<StoreInst>(U);
-          SI && SI->getParent() == BlockClone && SI->getValueOperand() == PaymentClone)
-        Stores.push_back(SI);
-    PaymentClone->replaceAllUsesWith(PaidClone);
-    PaymentClone->eraseFromParent();
     auto *CheckClone = cast<BranchInst>(BlockClone->getTerminator());
     MaybeDead.push_back(CheckClone->getCondition());
-    MaybeDead.push_back(PaidClone);
     BranchInst::Create(cast<BasicBlock>(VMap[X.Stay]),
                        CheckClone->getIterator());
     CheckClone->eraseFromParent();
   }
+  // The checks' loads are volatile, so that the optimiser keeps each check a
+  // `subq $W, %fs:...` (SamplingTransform.cpp); in the copy, which no longer
+  // tests, they are plain, so that LoopCountdownPromotion carries the
+  // countdown in a register and the vectoriser sees an induction variable.
+  for (BasicBlock *Clone : Clones)
+    for (Instruction &I : *Clone)
+      if (auto *LI = dyn_cast<LoadInst>(&I);
+          LI && LI->isVolatile() &&
+          isCountdownAddress(LI->getPointerOperand(), Countdown))
+        LI->setVolatile(false);
 
   // LCSSA: what leaves the loop leaves through exit blocks' PHIs, which now
   // also receive the clone's values. (The clone's latch no longer exits.)
@@ -523,28 +540,9 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
       SSA.RewriteUse(*U);
   }
 
-  // The checks' stores of the countdown now store what it holds (nothing
-  // writes between: findPayment): gone, so that the clone has no memory
-  // access the vectoriser must order.
-  for (StoreInst *SI : Stores)
-    SI->eraseFromParent();
-  // The checks' loads are volatile (so that the optimiser keeps each check a
-  // `subq $W, %fs:...` rather than carrying the countdown in a register):
-  // not trivially dead, but ours to drop once nothing uses them.
-  SmallVector<WeakTrackingVH, 8> Loads;
-  for (WeakTrackingVH &VH : MaybeDead)
-    if (isa_and_nonnull<LoadInst>(VH))
-      Loads.push_back(VH);
   RecursivelyDeleteTriviallyDeadInstructionsPermissive(MaybeDead);
-  for (WeakTrackingVH &VH : Loads)
-    if (auto *LI = dyn_cast_or_null<LoadInst>(VH);
-        LI && LI->use_empty() && isCountdownAddress(LI->getPointerOperand(), Countdown)) {
-      Value *Ptr = LI->getPointerOperand();
-      LI->eraseFromParent();
-      RecursivelyDeleteTriviallyDeadInstructions(Ptr);
-    }
-  // A PHI that only carries one value round is that value (the paid
-  // countdown; a preheader PHI with one way in).
+  // A PHI that only carries one value round is that value (a preheader PHI
+  // with one way in).
   for (BasicBlock *BB : {PreClone, HeaderClone})
     for (PHINode &PN : make_early_inc_range(BB->phis()))
       if (Value *V = PN.hasConstantValue();

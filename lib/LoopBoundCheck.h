@@ -6,19 +6,27 @@
 //   goto instrumented copy`, two instructions per iteration, and an early
 //   exit that keeps the vectoriser away. When ScalarEvolution bounds the
 //   number of back edges by N on the loop's entry (a constant or an
-//   expression of values known there), the loop can pay for all of them at
-//   once (docs/sampling.md, "Bounded loops"):
+//   expression of values known there), the loop's checks can be tested once
+//   (docs/sampling.md, "Bounded loops"):
 //
-//     on a way in:  if (countdown >= N * W + ...) { countdown -= that;
-//                                      goto copy of the loop without checks; }
+//     on a way in:  if (countdown >= N * W + ...)
+//                     goto copy of the loop whose checks pay but never fail;
 //                   else goto the loop as it was;
 //
-//   Subtracting an upper bound of the trials the loop's checks own only
-//   discards trials known to fail (the countdown is memoryless), so every
-//   site execution is still observed with probability exactly 1/d. The copy
-//   drops the checks of the loop's own body (the back edge's, and splits of
-//   a heavy region, which run at most once an iteration and are paid N + 1
-//   times); inner loops keep theirs.
+//   The copy pays exactly what the loop would have paid, check by check (in a
+//   register, once LoopCountdownPromotion has run: an induction variable the
+//   vectoriser sees), and none of its checks could have failed, since all of
+//   them together take at most N * W + ... trials. So it is the loop itself,
+//   faster: every site execution owns the same trial in either, and is
+//   observed with probability exactly 1/d. (Paying the upper bound at once
+//   instead, as a first version did, is biased: when the loop takes fewer
+//   trials than the bound, what follows it is sampled too often, and
+//   test/hardening/bounded-loop-exits.c measured it 100 sigma off.) The copy
+//   drops the tests of the checks of the loop's own body (the back edge's,
+//   and splits of a heavy region, which run at most once an iteration and
+//   are counted N + 1 times). Nothing else in the loop may take trials: not
+//   a call that may reach sites (it would take them between the checks'),
+//   not an inner loop with checks.
 //
 //   The pass runs mid-pipeline (VectorizerStart), where loops are rotated and
 //   ScalarEvolution sees their induction variables; it finds the checks by

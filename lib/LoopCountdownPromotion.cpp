@@ -34,31 +34,8 @@ using namespace sampler;
 STATISTIC(NumPromoted, "Loops that carry the countdown in a register");
 STATISTIC(NumWithCalls, "Loops with checks left in memory (calls)");
 
-/// Whether \p I may read or write the countdown other than as one of the
-/// loads and stores the promotion rewrites: a call into code that may be
-/// instrumented. The program never has the countdown's address, so memory
-/// reached through pointers (its loads, stores, calls that access only their
-/// arguments' memory) is never the countdown. Calls to memory the module
-/// cannot see (malloc, as LLVM knows it) may run instrumented code (a
-/// program's own allocator): they count. (So would a program's own strlen
-/// with sites, which LLVM takes for libc's, argument memory only: the
-/// weightless analysis makes the same assumption, docs/weightless.md.)
-static bool mayTouchCountdown(const Instruction &I) {
-  const auto *CB = dyn_cast<CallBase>(&I);
-  if (!CB)
-    return false;
-  if (const Function *Callee = CB->getCalledFunction()) {
-    if (isCountdownDraw(Callee))
-      return false;
-    // Intrinsics run no program code: memcpy, lifetime, assume, debug info,
-    // threadlocal.address, trap...
-    if (Callee->isIntrinsic() &&
-        (CB->onlyAccessesInaccessibleMemory() ||
-         CB->onlyAccessesInaccessibleMemOrArgMem()))
-      return false;
-  }
-  return !(CB->doesNotAccessMemory() || CB->onlyAccessesArgMemory());
-}
+// Calls that may reach instrumented code (mayTouchCountdown,
+// SamplingTransform.h) keep a loop's checks in memory.
 
 namespace {
 /// Stores the countdown on each of the loop's exits (dedicated exit blocks):

@@ -32,6 +32,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 
 #include "RuntimeABI.h"
@@ -61,6 +62,32 @@ inline bool isCountdownAddress(const llvm::Value *Ptr,
 inline bool isCountdownDraw(const llvm::Function *F) {
   return F && (F->getName() == abi::NextCountdown ||
                F->getName() == abi::NextCountdownPreserveMost);
+}
+
+/// Whether \p I is a call that may read or write the countdown: a call into
+/// code that may be instrumented. The program never has the countdown's
+/// address, so memory reached through pointers (its loads, stores, calls
+/// that access only their arguments' memory) is never the countdown. Calls to
+/// memory the module cannot see (malloc, as LLVM knows it) may run
+/// instrumented code (a program's own allocator): they count. (So would a
+/// program's own strlen with sites, which LLVM takes for libc's, argument
+/// memory only: the weightless analysis makes the same assumption,
+/// docs/weightless.md.) Intrinsics and the runtime's draw do not.
+inline bool mayTouchCountdown(const llvm::Instruction &I) {
+  const auto *CB = llvm::dyn_cast<llvm::CallBase>(&I);
+  if (!CB)
+    return false;
+  if (const llvm::Function *Callee = CB->getCalledFunction()) {
+    if (isCountdownDraw(Callee))
+      return false;
+    // Intrinsics run no program code: memcpy, lifetime, assume, debug info,
+    // threadlocal.address, trap...
+    if (Callee->isIntrinsic() &&
+        (CB->onlyAccessesInaccessibleMemory() ||
+         CB->onlyAccessesInaccessibleMemOrArgMem()))
+      return false;
+  }
+  return !(CB->doesNotAccessMemory() || CB->onlyAccessesArgMemory());
 }
 
 class WeightlessInfo;

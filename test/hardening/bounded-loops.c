@@ -1,13 +1,19 @@
-// Loops whose trip count is bounded on entry pay for all their back edges'
-// trials in the preheader and run a copy without the per-iteration check
-// (lib/LoopBoundCheck.cpp). Paying an upper bound discards only trials known
-// to fail, so sampling stays fair: at d = 1 every count equals the
-// unconditional build's, and at d = 3, 30, 300 and 3000 (where the bounded copy
-// runs rarely, often, almost always) every cell lies within 6 sigma of
-// Binomial(n, 1/d). The loops: a countdown loop (zlib's slide_hash), counted
-// loops with early exits, a heavy loop whose region is split, a loop calling
-// a function with sites, a bounded loop inside an unbounded one, a pointer
-// range.
+// Loops whose trip count is bounded on entry test their back edges' checks
+// once and run a copy whose checks pay but no longer test
+// (lib/LoopBoundCheck.cpp). The copy takes exactly the trials the loop would
+// take, so it observes exactly what the loop would: with the same seed, every
+// count equals the build without the pass (-fno-sampler-loop-bounds), at d = 3,
+// 30, 300 and 3000 (where the copy runs rarely, often, almost always); at d = 1
+// every count equals the unconditional build's, and every cell lies within 6
+// sigma of Binomial(n, 1/d). (A first version paid the bound at once and was
+// biased where loops take fewer trials than their bound: early_exit's sites and
+// what follows them came out 2 to 5 times too often at d = 1000; a loop calling
+// a function with sites favoured the function's.) The loops: a countdown loop
+// (zlib's slide_hash), counted loops with early exits, a heavy loop whose
+// region is split, a loop calling a function with sites (not bounded: the
+// callee takes trials between the loop's), a bounded loop inside an unbounded
+// one, a pointer range, a loop whose way out is heavier than its iterations, a
+// loop that mostly leaves early.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %sampler-cc -O2 -S -emit-llvm %s -o - | FileCheck %s
 // RUN: %sampler-cc -O2 %s -o %t/sampled
@@ -36,6 +42,17 @@
 // RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=22 SAMPLER_FILE=%t/u30.report %t/unbounded > /dev/null
 // RUN: %sampler-report --all --json %t/u30.report --binary %t/unbounded > %t/u30.json
 // RUN: python3 %S/../e2e/Inputs/stats.py unbiased %t/u30.json %t/exact.json
+// With the same seeds, the bounded copies observe exactly what the loops do:
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/d30.json %t/u30.json
+// RUN: env SAMPLER_SPARSITY=3 SAMPLER_SEED=21 SAMPLER_FILE=%t/u3.report %t/unbounded > /dev/null
+// RUN: %sampler-report --all --json %t/u3.report --binary %t/unbounded > %t/u3.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/d3.json %t/u3.json
+// RUN: env SAMPLER_SPARSITY=300 SAMPLER_SEED=23 SAMPLER_FILE=%t/u300.report %t/unbounded > /dev/null
+// RUN: %sampler-report --all --json %t/u300.report --binary %t/unbounded > %t/u300.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/d300.json %t/u300.json
+// RUN: env SAMPLER_SPARSITY=3000 SAMPLER_SEED=24 SAMPLER_FILE=%t/u3000.report %t/unbounded > /dev/null
+// RUN: %sampler-report --all --json %t/u3000.report --binary %t/unbounded > %t/u3000.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/d3000.json %t/u3000.json
 // The same with every instrumented copy outlined (-fsampler-outline-limit, off
 // by default; lib/SlowCopyOutliner.h): the same counts at d = 1, fair at d = 30.
 // RUN: %sampler-cc -O2 -fsampler-outline-limit=1000 %s -o %t/outlined
@@ -51,18 +68,22 @@
 // Each loop says whether it was bounded, at its line (optimisation remarks):
 // RUN: %sampler-cc -O2 -c %s -o /dev/null -Rpass=sampler-loop-bound -Rpass-missed=sampler-loop-bound 2>&1 | FileCheck %s --check-prefix=REMARK
 // CHECK-LABEL: define {{.*}}@slide(
-// CHECK:       sampler.loop.pay
+// CHECK:       sampler.loop.affordable
 // CHECK-LABEL: define {{.*}}@count_to(
-// CHECK:       sampler.loop.pay
+// CHECK:       sampler.loop.affordable
 // CHECK-LABEL: define {{.*}}@heavy(
 // CHECK:       %sampler.loop.trials = mul nuw nsw i64 %sampler.backedges, 12
 // CHECK-NEXT:  %sampler.loop.trials{{[0-9]+}} = add nuw nsw i64 %sampler.loop.trials, 4
-// CHECK:       sampler.loop.pay
+// CHECK:       sampler.loop.affordable
 // CHECK-LABEL: define {{.*}}@with_calls(
-// CHECK:       sampler.loop.pay
+// CHECK-NOT:   sampler.loop.affordable
 // CHECK-LABEL: define {{.*}}@nested(
-// CHECK:       sampler.loop.pay
+// CHECK:       sampler.loop.affordable
 // CHECK-LABEL: define {{.*}}@range(
+// CHECK-LABEL: define {{.*}}@tail_heavy(
+// CHECK:       sampler.loop.affordable
+// CHECK-LABEL: define {{.*}}@early_exit(
+// CHECK:       sampler.loop.affordable
 // CHECK-LABEL: define {{.*}}@main(
 #include <stdio.h>
 
@@ -82,7 +103,7 @@ __attribute__((noinline)) void slide(unsigned short *head, unsigned n,
     unsigned m = *--p;
     *p = (unsigned short)(m >= wsize ? m - wsize : 0);
     // (a do-while loop is located at its `while`)
-    // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in slide pays for its countdown checks on entry (trials per back edge: 2) on 1 of 2 ways in [-Rpass=sampler-loop-bound]
+    // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in slide tests its countdown checks once on entry (trials per back edge: 2) on 1 of 2 ways in [-Rpass=sampler-loop-bound]
   } while (--n);
 }
 
@@ -90,7 +111,7 @@ __attribute__((noinline)) void slide(unsigned short *head, unsigned n,
 __attribute__((noinline)) int count_to(const unsigned short *a, int n,
                                        unsigned stop) {
   int r = 0;
-  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in count_to pays for its countdown checks on entry (trials per back edge: 3) on 1 of 2 ways in
+  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in count_to tests its countdown checks once on entry (trials per back edge: 3) on 1 of 2 ways in
   for (int i = 0; i < n; i++) {
     if (a[i] & 1)
       r++;
@@ -131,7 +152,7 @@ __attribute__((noinline)) int heavy(const unsigned short *a, unsigned n) {
 // A bounded loop whose body calls a function with sites of its own.
 __attribute__((noinline)) int with_calls(const unsigned short *a, int n) {
   int r = 0;
-  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in with_calls pays for its countdown checks on entry (trials per back edge: 3) on 1 of 2 ways in
+  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in with_calls keeps its back edge's countdown check: something else in it may take trials (a call that may reach sites, an inner loop's checks)
   for (int i = 0; i < n; i++) {
     if (a[i] > 1000)
       r += weighty(a[i]);
@@ -144,7 +165,7 @@ __attribute__((noinline)) int nested(const unsigned short *a) {
   int r = 0;
   unsigned k = a[0];
   while (k % 7 != 3 && r < 100000) {
-    // REMARK: bounded-loops.c:[[#@LINE+1]]:5: remark: loop in nested pays for its countdown checks on entry (trials per back edge: 2) on 1 of 2 ways in
+    // REMARK: bounded-loops.c:[[#@LINE+1]]:5: remark: loop in nested tests its countdown checks once on entry (trials per back edge: 2) on 1 of 2 ways in
     for (unsigned j = 0; j < (k & 15); j++)
       if ((a[j] ^ k) & 2)
         r++;
@@ -163,6 +184,41 @@ __attribute__((noinline)) long range(const unsigned short *b,
   return s;
 }
 
+// A loop whose way out crosses more sites than an iteration does (its back
+// edges' region weighs 5, the way out included).
+__attribute__((noinline)) int tail_heavy(const unsigned short *a, int n) {
+  int r = 0;
+  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in tail_heavy tests its countdown checks once on entry (trials per back edge: 5) on 1 of 2 ways in
+  for (int i = 0; i < n; i++)
+    r += a[i] & 3;
+  if (r & 1)
+    r += 5;
+  if (r & 2)
+    r += 7;
+  if (r & 4)
+    r ^= 9;
+  if (r & 8)
+    r -= 3;
+  return r;
+}
+
+// A counted loop that mostly leaves early (one value in twelve ends it): it
+// takes far fewer trials than its bound, and what follows it (after_exit) is
+// where paying the bound at once showed.
+__attribute__((noinline)) int early_exit(const unsigned short *a, int n) {
+  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in early_exit tests its countdown checks once on entry (trials per back edge: 2) on 1 of 2 ways in
+  for (int i = 0; i < n; i++)
+    if (a[i] % 12 == 7)
+      return i;
+  return -1;
+}
+
+__attribute__((noinline)) int after_exit(int r) {
+  if (r > 5)
+    return 1;
+  return 0;
+}
+
 int main(void) {
   long total = 0;
   for (int round = 0; round < 3000; round++) {
@@ -175,6 +231,9 @@ int main(void) {
     total += nested(table + (rnd() % 64));
     unsigned from = rnd() % 256;
     total += range(table + from, table + from + rnd() % 200);
+    total += tail_heavy(table, (int)(rnd() % 64));
+    for (int k = 0; k < 40; k++)
+      total += after_exit(early_exit(table + rnd() % 256, 40));
   }
   printf("%ld\n", total);
   return 0;

@@ -1,28 +1,32 @@
-; A loop whose number of back edges ScalarEvolution bounds on entry pays for all
-; of its back-edge checks in its preheader (lib/LoopBoundCheck.cpp): if the
-; countdown covers N x W trials (N = the bound, W = the back edge's region), they
-; are paid at once and a copy of the loop without its check runs; otherwise the
-; loop as it was. The input is what the fast copy looks like mid-pipeline: the
-; latch is the back edge's check, tagged with its weight (its load is volatile
-; as the sampler emits it in @fill; plain elsewhere, as in IR from older
-; builds: both are recognised, and the copy keeps neither).
+; A loop whose number of back edges ScalarEvolution bounds on entry tests its
+; back-edge checks once (lib/LoopBoundCheck.cpp): if the countdown covers N x W
+; trials (N = the bound, W = the back edge's region), none of the checks can
+; fail, and a copy of the loop runs whose checks still pay, exactly as the
+; loop's would, but no longer test; otherwise the loop as it was. So the copy
+; takes the same trials as the loop (paying the bound at once instead was
+; biased: test/hardening/bounded-loop-exits.c). The input is what the fast copy
+; looks like mid-pipeline: the latch is the back edge's check, tagged with its
+; weight (its load is volatile as the sampler emits it in @fill; plain
+; elsewhere, as in IR from older builds: both are recognised, and the copy's
+; loads are plain, so that LoopCountdownPromotion carries the countdown in a
+; register).
 ; RUN: %opt-sampler -passes=sampler-loop-bound,verify -S %s | FileCheck %s
 ; Each tagged loop says whether it was bounded, and if not why
 ; (-Rpass=sampler-loop-bound and -Rpass-missed=sampler-loop-bound with clang):
 ; RUN: %opt-sampler -passes=sampler-loop-bound -pass-remarks=sampler-loop-bound -pass-remarks-missed=sampler-loop-bound -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
-; REMARK: loop in fill pays for its countdown checks on entry (trials per back edge: 3) on 1 of 1 ways in
-; REMARK: loop in promoted pays for its countdown checks on entry (trials per back edge: 2)
-; REMARK: loop in split pays for its countdown checks on entry (trials per back edge: 7)
+; REMARK: loop in fill tests its countdown checks once on entry (trials per back edge: 3) on 1 of 1 ways in
+; REMARK: loop in promoted tests its countdown checks once on entry (trials per back edge: 2)
+; REMARK: loop in split tests its countdown checks once on entry (trials per back edge: 7)
 ; REMARK: loop in unbounded keeps its back edge's countdown check: no exit has a computable maximum trip count
 ; REMARK: loop in wrong_weight keeps its back edge's countdown check: the countdown update of a check was not recognised
 ; REMARK-NOT: loop in untagged
-; REMARK: loop in nest pays for its countdown checks on entry (trials per back edge: 1)
-; REMARK: loop in nest pays for its countdown checks on entry (trials per back edge: 2)
+; REMARK: loop in nest tests its countdown checks once on entry (trials per back edge: 1)
+; REMARK: loop in nest keeps its back edge's countdown check: something else in it may take trials (a call that may reach sites, an inner loop's checks)
 ; REMARK: loop in costly keeps its back edge's countdown check: of its 1 ways in, 1 would compute the bound at too high a cost, 0 bound it below 4, 0 cannot compute it there
 ; REMARK: loop in short keeps its back edge's countdown check: of its 1 ways in, 0 would compute the bound at too high a cost, 1 bound it below 4, 0 cannot compute it there
 ; REMARK-NOT: remark
-; The pass runs in the O2 pipeline (VectorizerStart), and the copy without
-; checks is vectorised:
+; The pass runs in the O2 pipeline (VectorizerStart), and the copy, whose
+; checks pay but no longer test, is vectorised:
 ; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=PIPELINE
 ; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -sampler-loop-bounds=0 -sampler-loop-promote=0 -S %s | FileCheck %s --check-prefix=OFF
 ; Without this pass, the countdown carried in a register round the loop
@@ -38,9 +42,9 @@ target triple = "x86_64-pc-linux-gnu"
 ; n - 1 back edges at most, 3 trials each. The test stands on the way into the
 ; preheader (each way in gets its own, where the bound is cheap to compute with
 ; the preheader's PHIs replaced by what that way brings): one comparison (the
-; product cannot overflow), then the payment and a copy of the preheader and
-; the loop, whose latch goes straight back without touching the countdown. The
-; copy's exits join the original's.
+; product cannot overflow), then a copy of the preheader and the loop, whose
+; latch pays its 3 trials and goes straight back. The copy's exits join the
+; original's.
 ; CHECK-LABEL: define void @fill(
 ; CHECK:       entry:
 ; CHECK:         [[NM1:%.*]] = add i32 %n, -1
@@ -50,22 +54,23 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-NEXT:    %countdown = load i64, ptr @__sampler_countdown
 ; CHECK-NEXT:    %sampler.loop.trials = mul nuw nsw i64 %sampler.backedges, 3
 ; CHECK-NEXT:    %sampler.loop.affordable = icmp sge i64 %countdown, %sampler.loop.trials
-; CHECK-NEXT:    [[AFTER:%countdown.paid.loop[0-9]*]] = sub i64 %countdown, %sampler.loop.trials
-; CHECK-NEXT:    br i1 %sampler.loop.affordable, label %sampler.loop.pay, label %ph, !prof ![[LIKELY:[0-9]+]]
+; CHECK-NEXT:    br i1 %sampler.loop.affordable, label %sampler.loop.enough, label %ph, !prof ![[LIKELY:[0-9]+]]
 ; The original keeps its check, without the tag (so that copies made of it
 ; later, as part of an outer loop's, are not versioned again):
 ; CHECK:       latch:
 ; CHECK:         br i1 %enough, label %body, label %toslow{{$}}
 ; CHECK:       exit.loopexit:
 ; CHECK-SAME:    preds = %body.bounded, %body
-; CHECK:       sampler.loop.pay:
-; CHECK-NEXT:    store i64 [[AFTER]], ptr @__sampler_countdown
+; CHECK:       sampler.loop.enough:
 ; CHECK-NEXT:    br label %ph.bounded
 ; CHECK:       ph.bounded:
 ; CHECK-NEXT:    br label %body.bounded
 ; CHECK:       body.bounded:
 ; CHECK-NOT:     @__sampler_countdown
 ; CHECK:       latch.bounded:
+; CHECK-NEXT:    %cd.bounded = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %paid.bounded = add i64 %cd.bounded, -3
+; CHECK-NEXT:    store i64 %paid.bounded, ptr @__sampler_countdown
 ; CHECK-NEXT:    br label %body.bounded
 define void @fill(ptr %p, i32 %n) {
 entry:
@@ -94,16 +99,17 @@ exit:
 }
 
 ; The countdown promoted to a register (a header PHI carries it round): the
-; copy starts from the paid countdown and carries nothing; the value that
-; leaves the loop (stored at the exit) is the paid one.
+; copy carries it round as the loop does, paying at its latch, and the value
+; that leaves the loop is the copy's.
 ; CHECK-LABEL: define i64 @promoted(
 ; CHECK:       exit.loopexit:
-; CHECK-NEXT:    %cd.lcssa = phi i64 [ %cd, %body ], [ [[AFTER2:%countdown.paid.loop[0-9]*]], %body.bounded ]
-; CHECK:       sampler.loop.pay:
-; CHECK-NEXT:    store i64 [[AFTER2]], ptr @__sampler_countdown
+; CHECK-NEXT:    %cd.lcssa = phi i64 [ %cd, %body ], [ %cd.bounded, %body.bounded ]
 ; CHECK:       body.bounded:
-; CHECK-NOT:     phi i64
+; CHECK-NEXT:    %i.bounded = phi i32
+; CHECK-NEXT:    %cd.bounded = phi i64 [ %cd0, %ph.bounded ], [ %paid.bounded, %latch.bounded ]
 ; CHECK:       latch.bounded:
+; CHECK-NEXT:    %paid.bounded = add i64 %cd.bounded, -2
+; CHECK-NEXT:    store i64 %paid.bounded, ptr @__sampler_countdown
 ; CHECK-NEXT:    br label %body.bounded
 define i64 @promoted(ptr %p, i32 %n) {
 entry:
@@ -134,15 +140,19 @@ exit:
 }
 
 ; A check in the loop's body (a split of a heavy region, 4 trials) runs at most
-; once an iteration: N back edges cost N * (3 + 4) + 4 trials, and the copy
-; drops that check too.
+; once an iteration: N back edges cost at most N * (3 + 4) + 4 trials, and the
+; copy drops that check's test too (it still pays).
 ; CHECK-LABEL: define void @split(
 ; CHECK:         %sampler.loop.trials = mul nuw nsw i64 %sampler.backedges, 7
 ; CHECK-NEXT:    %sampler.loop.trials{{[0-9]+}} = add nuw nsw i64 %sampler.loop.trials, 4
 ; CHECK:       mid.bounded:
+; CHECK-NEXT:    %cd1.bounded = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %paid1.bounded = add i64 %cd1.bounded, -4
+; CHECK-NEXT:    store i64 %paid1.bounded, ptr @__sampler_countdown
 ; CHECK-NEXT:    br label %second.bounded
 ; CHECK:       latch.bounded:
-; CHECK-NEXT:    br label %body.bounded
+; CHECK:         add i64 %cd.bounded, -3
+; CHECK:         br label %body.bounded
 define void @split(ptr %p, i32 %n) {
 entry:
   %nonzero = icmp sgt i32 %n, 0
@@ -249,22 +259,19 @@ exit:
   ret void
 }
 
-; A loop nest, one round per depth: the inner loop (7 back edges, 1 trial each)
-; first, then the outer one (n - 1 back edges, 2 trials each), whose copy
-; holds both versions of the inner loop. The inner loop's preheader was the
-; outer loop's header: it gets a block of its own, so that the copy of it is
-; not a second way into the outer loop.
+; A loop nest, one round per depth: the inner loop (7 back edges, 1 trial
+; each) first; then the outer one (n - 1 back edges, 2 trials each) keeps its
+; check, since the inner loop takes trials of its own between the outer
+; loop's: testing N x 2 of them at once would not be the outer loop's trials.
+; The inner loop's preheader was the outer loop's header: it gets a block of
+; its own, so that the copy of it is not a second way into the outer loop.
 ; CHECK-LABEL: define void @nest(
-; CHECK:       sampler.loop.test{{[0-9]*}}:
-; CHECK-SAME:    preds = %entry
-; CHECK:         %sampler.loop.trials = mul nuw nsw i64 %sampler.backedges, 2
 ; CHECK:       {{^}}outer:
 ; CHECK:       {{^}}sampler.loop.test:
 ; CHECK-SAME:    preds = %outer
 ; CHECK:         %sampler.loop.affordable{{[0-9]*}} = icmp sge i64 %countdown{{[0-9]*}}, 7
-; CHECK:       olatch.bounded:
-; CHECK-NOT:     @__sampler_countdown
-; CHECK:         br label %outer.bounded
+; CHECK-NOT:   {{^}}sampler.loop.test{{[0-9]+}}:
+; CHECK-NOT:   outer.bounded
 define void @nest(ptr %p, i32 %n) {
 entry:
   %go = icmp sgt i32 %n, 0
@@ -364,12 +371,13 @@ exit:
 declare void @slow(ptr, i32)
 
 ; From the sampler pass through the O2 pipeline: zlib's slide_hash, a loop of n
-; iterations with a site (the clamp) in each. The copy without checks is
-; vectorised; with -sampler-loop-bounds=0 -sampler-loop-promote=0 nothing is
+; iterations with a site (the clamp) in each. The copy whose checks no longer
+; test is vectorised (the countdown it pays is an induction variable, carried in
+; a register by LoopCountdownPromotion); with -sampler-loop-bounds=0 -sampler-loop-promote=0 nothing is
 ; (the check is an early exit on memory); with the countdown in a register the
 ; vectoriser takes the smaller of the two exit counts.
 ; PIPELINE-LABEL: define void @slide(
-; PIPELINE:       sampler.loop.pay
+; PIPELINE:       %sampler.loop.affordable
 ; PIPELINE:       <8 x i16>
 ; PROMOTE-LABEL:  define void @slide(
 ; PROMOTE-NOT:    sampler.loop
