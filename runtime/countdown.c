@@ -118,6 +118,8 @@ static struct {
    * (__sampler_rt_geometric_table_for_run); 0 otherwise (no table, another mode, or a
    * table a unit test built for some other d). The fast path reads only this. */
   uint64_t run_kmax;
+  /* Draw mode at d = 1: every trial succeeds (the fast path answers without a draw). */
+  int run_every;
   uint64_t bound[GEO_TABLE_MAX + 1];
   uint16_t guide[1u << GEO_GUIDE_BITS];
 } geo_table;
@@ -130,6 +132,7 @@ void __sampler_rt_geometric_table_build(double log1m) {
   geo_table.log1m = 0;
   geo_table.kmax = 0;
   geo_table.run_kmax = 0;
+  geo_table.run_every = 0;
   /* Nothing to gain for d = 1 (always 1), nor when even g = 1 needs a uniform so close
    * to 1 that the table's bounds crowd the top of the range (d > 2^20: draws are rare). */
   if (!(log1m < 0) || log1m == -INFINITY || log1m > -0x1.0p-20)
@@ -173,6 +176,7 @@ void __sampler_rt_geometric_table_build(double log1m) {
 void __sampler_rt_geometric_table_for_run(enum sampler_mode mode, double log1m) {
   __sampler_rt_geometric_table_build(mode == SAMPLER_MODE_DRAW ? log1m : 0.0);
   geo_table.run_kmax = geo_table.kmax;
+  geo_table.run_every = mode == SAMPLER_MODE_DRAW && log1m == -INFINITY;
 }
 
 int64_t __sampler_rt_geometric(struct sampler_rng *r, double log1m) {
@@ -297,8 +301,13 @@ __attribute__((noinline)) static int64_t next_countdown_large(int64_t unknown, u
 SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
   struct thread_state *t = &tls_state;
   uint64_t kmax = geo_table.run_kmax;
-  if (__builtin_expect(!(t->direct && kmax != 0), 0))
+  if (__builtin_expect(!(t->direct && kmax != 0), 0)) {
+    /* d = 1: every gap is 1, so a check's countdown is 0 and a site is sampled
+     * (a fresh trial too, the next gap 1 again): what the general code answers. */
+    if (t->direct && geo_table.run_every)
+      return unknown == SAMPLER_FRESH_COUNTDOWN ? 0 : 1;
     return next_countdown_general(unknown);
+  }
   uint64_t m = __sampler_rt_rng_next(&t->rng) >> 11;
   if (__builtin_expect(m < geo_table.bound[kmax], 0))
     return next_countdown_large(unknown, m);
