@@ -173,6 +173,16 @@ void __sampler_rt_geometric_table_build(double log1m) {
   geo_table.log1m = log1m;
 }
 
+/* The countdown the table gives for m (the top 53 bits of a random number), given
+ * bound[kmax] <= m: the least k in [1, kmax] with bound[k] <= m (bound decreases with
+ * k), from the least k of m's slice up; it stops at kmax at the latest. */
+static inline int64_t table_search(uint64_t m) {
+  uint64_t k = geo_table.guide[m >> (53 - GEO_GUIDE_BITS)];
+  while (geo_table.bound[k] > m)
+    ++k;
+  return (int64_t)k;
+}
+
 void __sampler_rt_geometric_table_for_run(enum sampler_mode mode, double log1m) {
   __sampler_rt_geometric_table_build(mode == SAMPLER_MODE_DRAW ? log1m : 0.0);
   geo_table.run_kmax = geo_table.kmax;
@@ -184,14 +194,8 @@ int64_t __sampler_rt_geometric(struct sampler_rng *r, double log1m) {
     return 1; /* d = 1: do not even spend a random number */
   uint64_t m = __sampler_rt_rng_next(r) >> 11;
   uint64_t kmax = geo_table.kmax;
-  if (__builtin_expect(log1m == geo_table.log1m && m >= geo_table.bound[kmax], 1)) {
-    /* The least k in [1, kmax] with bound[k] <= m (bound decreases with k), from the
-     * least k of m's slice up; it stops at kmax at the latest since bound[kmax] <= m. */
-    uint64_t k = geo_table.guide[m >> (53 - GEO_GUIDE_BITS)];
-    while (geo_table.bound[k] > m)
-      ++k;
-    return (int64_t)k;
-  }
+  if (__builtin_expect(log1m == geo_table.log1m && m >= geo_table.bound[kmax], 1))
+    return table_search(m);
   return geometric_of(m, log1m);
 }
 
@@ -311,12 +315,7 @@ SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
   uint64_t m = __sampler_rt_rng_next(&t->rng) >> 11;
   if (__builtin_expect(m < geo_table.bound[kmax], 0))
     return next_countdown_large(unknown, m);
-  /* The least k in [1, kmax] with bound[k] <= m (bound decreases with k), from the
-   * least k of m's slice up; it stops at kmax at the latest since bound[kmax] <= m. */
-  uint64_t k = geo_table.guide[m >> (53 - GEO_GUIDE_BITS)];
-  while (geo_table.bound[k] > m)
-    ++k;
-  int64_t g = (int64_t)k;
+  int64_t g = table_search(m);
   if (unknown == SAMPLER_FRESH_COUNTDOWN)
     return g - 1;
   if (unknown == 0 || g != 1)
