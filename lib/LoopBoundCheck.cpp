@@ -407,7 +407,7 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
   IRBuilder<> B(Test);
   auto *I64 = B.getInt64Ty();
   Value *N = B.CreateZExtOrTrunc(E.Backedges, I64, "sampler.backedges");
-  Value *Cd = B.CreateLoad(I64, Countdown, "countdown");
+  Value *Cd = B.CreateLoad(I64, countdownAddressFor(*F, Countdown), "countdown");
   Value *Cost, *Enough;
   // N back edges: N * PerBackedge + Once trials (the body's checks run N + 1
   // times, the latch's N).

@@ -42,14 +42,14 @@ namespace {
 /// the value live into the block, through an LCSSA PHI when it is defined in
 /// the loop.
 class CountdownPromoter : public LoadAndStorePromoter {
-  GlobalVariable *Countdown;
+  Value *Countdown; // its address in the function (countdownAddressFor)
   ArrayRef<BasicBlock *> Exits;
   const LoopInfo &LI;
   MDNode *TBAA;
 
 public:
   CountdownPromoter(ArrayRef<const Instruction *> Insts, SSAUpdater &SSA,
-                    GlobalVariable *Countdown, ArrayRef<BasicBlock *> Exits,
+                    Value *Countdown, ArrayRef<BasicBlock *> Exits,
                     const LoopInfo &LI, MDNode *TBAA)
       : LoadAndStorePromoter(Insts, SSA, "countdown.reg"), Countdown(Countdown),
         Exits(Exits), LI(LI), TBAA(TBAA) {}
@@ -125,6 +125,9 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
   BasicBlock *Preheader = L.getLoopPreheader();
   if (!Preheader || !L.hasDedicatedExits())
     return false;
+  // New accesses go through the function's address of the countdown, as the
+  // transformation's own do.
+  Value *Addr = countdownAddressFor(*Preheader->getParent(), Countdown);
   MDNode *TBAA = nullptr;
   for (Instruction *I : Accesses)
     if ((TBAA = I->getMetadata(LLVMContext::MD_tbaa)))
@@ -136,9 +139,9 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
   // jump more per iteration; zlib's longest_match). It still does, from
   // memory: the value carried so far is stored just before it.
   for (LoadInst *Reread : Rereads) {
-    auto *Carried = new LoadInst(Reread->getType(), Countdown, "countdown.carried",
+    auto *Carried = new LoadInst(Reread->getType(), Addr, "countdown.carried",
                                  Reread->getIterator());
-    auto *Export = new StoreInst(Carried, Countdown, Reread->getIterator());
+    auto *Export = new StoreInst(Carried, Addr, Reread->getIterator());
     Export->copyMetadata(*Reread, {LLVMContext::MD_tbaa});
     Accesses.push_back(Carried);
   }
@@ -148,14 +151,14 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
   // and writes the countdown in memory: the value carried is stored before
   // it, and what it leaves is loaded after it and carried on.
   for (CallInst *Call : Handovers) {
-    auto *Carried = new LoadInst(Countdown->getValueType(), Countdown,
+    auto *Carried = new LoadInst(Countdown->getValueType(), Addr,
                                  "countdown.carried", Call->getIterator());
-    auto *Export = new StoreInst(Carried, Countdown, Call->getIterator());
+    auto *Export = new StoreInst(Carried, Addr, Call->getIterator());
     Export->setMetadata(LLVMContext::MD_tbaa, TBAA);
-    auto *Import = new LoadInst(Countdown->getValueType(), Countdown,
+    auto *Import = new LoadInst(Countdown->getValueType(), Addr,
                                 "countdown.after", std::next(Call->getIterator()));
     Import->setMetadata(LLVMContext::MD_tbaa, TBAA);
-    auto *Define = new StoreInst(Import, Countdown, std::next(Import->getIterator()));
+    auto *Define = new StoreInst(Import, Addr, std::next(Import->getIterator()));
     Accesses.push_back(Carried);
     Accesses.push_back(Define);
   }
@@ -166,8 +169,8 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
   SmallVector<PHINode *, 16> NewPHIs;
   SSAUpdater SSA(&NewPHIs);
   SmallVector<const Instruction *, 16> Insts(Accesses.begin(), Accesses.end());
-  CountdownPromoter Promoter(Insts, SSA, Countdown, Exits, LI, TBAA);
-  auto *Entry = new LoadInst(Countdown->getValueType(), Countdown,
+  CountdownPromoter Promoter(Insts, SSA, Addr, Exits, LI, TBAA);
+  auto *Entry = new LoadInst(Countdown->getValueType(), Addr,
                              "countdown.promoted",
                              Preheader->getTerminator()->getIterator());
   Entry->setMetadata(LLVMContext::MD_tbaa, TBAA);

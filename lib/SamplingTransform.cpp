@@ -278,8 +278,44 @@ static void tagCountdownAccesses(Function &F, GlobalVariable *Countdown) {
   MDNode *Tag = MDB.createTBAAStructTagNode(Ty, Ty, 0);
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
-      if (getLoadStorePointerOperand(&I) == Countdown)
+      if (Value *Ptr = getLoadStorePointerOperand(&I);
+          Ptr && isCountdownAddress(Ptr, Countdown))
         I.setMetadata(LLVMContext::MD_tbaa, Tag);
+  localizeCountdownAddress(F, Countdown);
+}
+
+Value *sampler::countdownAddressFor(Function &F, GlobalVariable *Countdown) {
+  if (F.isDeclaration() || F.isPresplitCoroutine())
+    return Countdown;
+  BasicBlock &Entry = F.getEntryBlock();
+  for (Instruction &I : Entry)
+    if (auto *II = dyn_cast<IntrinsicInst>(&I);
+        II && II->getIntrinsicID() == Intrinsic::threadlocal_address &&
+        II->getArgOperand(0) == Countdown)
+      return II;
+  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  CallInst *Addr = B.CreateThreadLocalAddress(Countdown);
+  Addr->setName("countdown.addr");
+  return Addr;
+}
+
+void sampler::localizeCountdownAddress(Function &F, GlobalVariable *Countdown) {
+  Value *Addr = countdownAddressFor(F, Countdown);
+  if (Addr == Countdown)
+    return;
+  // The function's own instructions, not the global's use list: that list is
+  // the whole module's.
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      // Other such calls stay as they are (an inlined callee's: the
+      // optimiser merges them with this one).
+      if (auto *II = dyn_cast<IntrinsicInst>(&I);
+          II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
+        continue;
+      for (Use &U : I.operands())
+        if (U.get() == Countdown)
+          U.set(Addr);
+    }
 }
 
 bool SamplingTransform::canClone(Function &F) const {

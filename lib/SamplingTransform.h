@@ -57,6 +57,23 @@ inline bool isCountdownAddress(const llvm::Value *Ptr,
   return Ptr == Countdown;
 }
 
+/// The address through which \p F's code reaches \p Countdown: one
+/// `llvm.threadlocal.address` call at the top of the entry block, created if
+/// there is none yet. Every access in a function goes through it, so the
+/// global itself has a handful of uses rather than one per access in the
+/// module: LICM's promotion walks all uses of the pointer it promotes, once per
+/// loop, which on a large unit (sqlite's amalgamation) made the optimiser
+/// quadratic. Presplit coroutines keep the global (a thread-local address
+/// taken before a suspension is not valid after it); so does a function
+/// without a body.
+llvm::Value *countdownAddressFor(llvm::Function &F,
+                                 llvm::GlobalVariable *Countdown);
+
+/// Makes every access to \p Countdown in \p F go through
+/// countdownAddressFor(F).
+void localizeCountdownAddress(llvm::Function &F,
+                              llvm::GlobalVariable *Countdown);
+
 /// Whether \p F is the runtime's draw (either entry point), which reads
 /// nothing of the countdown and stores nothing into it (runtime/sampler_abi.h).
 inline bool isCountdownDraw(const llvm::Function *F) {

@@ -40,13 +40,13 @@ static int cmp(const void *a, const void *b) { return *(const int *)a - *(const 
 // CHECK-NEXT:  call void @by_attribute()
 // CHECK:       %call = call i64 @strlen(
 // CHECK:       [[N2:%.*]] = add i64 -3,
-// CHECK-NEXT:  store i64 [[N2]], ptr @__sampler_countdown
+// CHECK-NEXT:  store i64 [[N2]], ptr %countdown.addr
 // CHECK:       call void @unknown()
 // CHECK:       add i64 -2,
-// CHECK-NOT:   store i64 {{.*}}, ptr @__sampler_countdown
+// CHECK-NOT:   store i64 {{.*}}, ptr {{%countdown.addr[0-9]*|@__sampler_countdown}}
 // CHECK:       call void @qsort(
 // CHECK:       add i64 -1,
-// CHECK-NOT:   store i64 {{.*}}, ptr @__sampler_countdown
+// CHECK-NOT:   store i64 {{.*}}, ptr {{%countdown.addr[0-9]*|@__sampler_countdown}}
 // CHECK:       ret void
 void user(int *v, int n, const char *s) {
   if (n > 1) {

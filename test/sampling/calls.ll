@@ -12,9 +12,10 @@
 ; either call.
 ; CHECK-LABEL: define void @caller(
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    [[CD:%countdown[0-9]*]] = load volatile i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+; CHECK-NEXT:    [[CD:%countdown[0-9]*]] = load volatile i64, ptr %countdown.addr
 ; CHECK-NEXT:    [[PAID:%.*]] = sub i64 [[CD]], 2
-; CHECK-NEXT:    store i64 [[PAID]], ptr @__sampler_countdown
+; CHECK-NEXT:    store i64 [[PAID]], ptr %countdown.addr
 ; CHECK-NEXT:    [[FAST:%.*]] = icmp sge i64 [[PAID]], 0
 ; CHECK-NEXT:    br i1 [[FAST]], label %sampler.body, label %sampler.to.slow
 ; CHECK:       sampler.to.slow:
@@ -34,20 +35,20 @@
 ; owned): the runtime draws a fresh one (argument INT64_MIN).
 ; CHECK-LABEL: define internal void @caller.sampler.slow(
 ; CHECK:       sampler.resolve:
-; CHECK-NEXT:    [[REL:%.*]] = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:    [[REL:%.*]] = load i64, ptr %countdown.addr
 ; CHECK-NEXT:    [[BEFORE:%.*]] = add i64 [[REL]], 2
 ; CHECK-NEXT:    [[UNK:%.*]] = icmp slt i64 [[BEFORE]], 0
 ; CHECK-NEXT:    br i1 [[UNK]], label %sampler.fresh, label %sampler.slow.region
 ; CHECK:       sampler.fresh:
 ; CHECK-NEXT:    [[DRAWN:%.*]] = call i64 @__sampler_next_countdown(i64 -9223372036854775808)
 ; CHECK-NEXT:    [[PAID:%.*]] = sub i64 [[DRAWN]], 2
-; CHECK-NEXT:    store i64 [[PAID]], ptr @__sampler_countdown
+; CHECK-NEXT:    store i64 [[PAID]], ptr %countdown.addr
 ; CHECK:       sampler.slow.region:
 ; CHECK-NEXT:    [[REGION:%.*]] = phi i64 [ [[REL]], %sampler.resolve ], [ [[PAID]], %sampler.fresh ]
 ; CHECK:         icmp slt i64 [[REGION]], -1
 ; CHECK:         call i64 @__sampler_next_countdown(
 ; CHECK:         [[NEW1:%.*]] = add i64 -2,
-; CHECK-NEXT:    store i64 [[NEW1]], ptr @__sampler_countdown
+; CHECK-NEXT:    store i64 [[NEW1]], ptr %countdown.addr
 ; CHECK:         [[LOCAL:%.*]] = phi i64 [ [[NEW1]], {{.*}} ], [ [[NEW1]], {{.*}} ], [ [[REGION]], %sampler.slow.body ]
 ; CHECK:         call void @weighty()
 ; CHECK-NEXT:    icmp slt i64 [[LOCAL]], 0

@@ -7,9 +7,9 @@
 
 ; CHECK-LABEL: define i32 @dispatch(
 ; CHECK-NOT:   .slow
-; CHECK:       %countdown = load i64, ptr @__sampler_countdown
+; CHECK:       %countdown = load i64, ptr %countdown.addr
 ; CHECK-NEXT:  %countdown.dec = add nsw i64 %countdown, -1
-; CHECK-NEXT:  store i64 %countdown.dec, ptr @__sampler_countdown
+; CHECK-NEXT:  store i64 %countdown.dec, ptr %countdown.addr
 ; CHECK-NEXT:  %countdown.fire = icmp slt i64 %countdown.dec, 0
 ; CHECK:       %countdown.unknown = sub i64 -1, %countdown.dec
 ; CHECK-NEXT:  call i64 @__sampler_next_countdown(i64 %countdown.unknown)

@@ -51,7 +51,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK:         br i1 %nonzero, label %sampler.loop.test, label %exit
 ; CHECK:       sampler.loop.test:
 ; CHECK-NEXT:    %sampler.backedges = zext i32 [[NM1]] to i64
-; CHECK-NEXT:    %countdown = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %countdown = load i64, ptr %countdown.addr
 ; CHECK-NEXT:    %sampler.loop.trials = mul nuw nsw i64 %sampler.backedges, 3
 ; CHECK-NEXT:    %sampler.loop.affordable = icmp sge i64 %countdown, %sampler.loop.trials
 ; CHECK-NEXT:    br i1 %sampler.loop.affordable, label %sampler.loop.enough, label %ph, !prof ![[LIKELY:[0-9]+]]
@@ -68,12 +68,13 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK:       body.bounded:
 ; CHECK-NOT:     @__sampler_countdown
 ; CHECK:       latch.bounded:
-; CHECK-NEXT:    %cd.bounded = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %cd.bounded = load i64, ptr %countdown.addr
 ; CHECK-NEXT:    %paid.bounded = add i64 %cd.bounded, -3
-; CHECK-NEXT:    store i64 %paid.bounded, ptr @__sampler_countdown
+; CHECK-NEXT:    store i64 %paid.bounded, ptr %countdown.addr
 ; CHECK-NEXT:    br label %body.bounded
 define void @fill(ptr %p, i32 %n) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   %nonzero = icmp sgt i32 %n, 0
   br i1 %nonzero, label %ph, label %exit
 ph:
@@ -86,9 +87,9 @@ body:
   %done = icmp eq i32 %i.next, %n
   br i1 %done, label %exit, label %latch
 latch:
-  %cd = load volatile i64, ptr @__sampler_countdown
+  %cd = load volatile i64, ptr %countdown.addr
   %paid = add i64 %cd, -3
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %body, label %toslow, !sampler.backedge.check !0
 toslow:
@@ -109,12 +110,13 @@ exit:
 ; CHECK-NEXT:    %cd.bounded = phi i64 [ %cd0, %ph.bounded ], [ %paid.bounded, %latch.bounded ]
 ; CHECK:       latch.bounded:
 ; CHECK-NEXT:    %paid.bounded = add i64 %cd.bounded, -2
-; CHECK-NEXT:    store i64 %paid.bounded, ptr @__sampler_countdown
+; CHECK-NEXT:    store i64 %paid.bounded, ptr %countdown.addr
 ; CHECK-NEXT:    br label %body.bounded
 define i64 @promoted(ptr %p, i32 %n) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   %nonzero = icmp sgt i32 %n, 0
-  %cd0 = load i64, ptr @__sampler_countdown
+  %cd0 = load i64, ptr %countdown.addr
   br i1 %nonzero, label %ph, label %exit
 ph:
   br label %body
@@ -128,7 +130,7 @@ body:
   br i1 %done, label %exit, label %latch
 latch:
   %paid = add i64 %cd, -2
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %body, label %toslow, !sampler.backedge.check !1
 toslow:
@@ -146,15 +148,16 @@ exit:
 ; CHECK:         %sampler.loop.trials = mul nuw nsw i64 %sampler.backedges, 7
 ; CHECK-NEXT:    %sampler.loop.trials{{[0-9]+}} = add nuw nsw i64 %sampler.loop.trials, 4
 ; CHECK:       mid.bounded:
-; CHECK-NEXT:    %cd1.bounded = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %cd1.bounded = load i64, ptr %countdown.addr
 ; CHECK-NEXT:    %paid1.bounded = add i64 %cd1.bounded, -4
-; CHECK-NEXT:    store i64 %paid1.bounded, ptr @__sampler_countdown
+; CHECK-NEXT:    store i64 %paid1.bounded, ptr %countdown.addr
 ; CHECK-NEXT:    br label %second.bounded
 ; CHECK:       latch.bounded:
 ; CHECK:         add i64 %cd.bounded, -3
 ; CHECK:         br label %body.bounded
 define void @split(ptr %p, i32 %n) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   %nonzero = icmp sgt i32 %n, 0
   br i1 %nonzero, label %ph, label %exit
 ph:
@@ -165,9 +168,9 @@ body:
   store i32 %i, ptr %gep
   br label %mid
 mid:
-  %cd1 = load i64, ptr @__sampler_countdown
+  %cd1 = load i64, ptr %countdown.addr
   %paid1 = add i64 %cd1, -4
-  store i64 %paid1, ptr @__sampler_countdown
+  store i64 %paid1, ptr %countdown.addr
   %enough1 = icmp sgt i64 %paid1, -1
   br i1 %enough1, label %second, label %toslow, !sampler.check !3
 second:
@@ -175,9 +178,9 @@ second:
   %done = icmp eq i32 %i.next, %n
   br i1 %done, label %exit, label %latch
 latch:
-  %cd = load i64, ptr @__sampler_countdown
+  %cd = load i64, ptr %countdown.addr
   %paid = add i64 %cd, -3
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %body, label %toslow, !sampler.backedge.check !0
 toslow:
@@ -197,6 +200,7 @@ exit:
 ; CHECK-NOT:   sampler.loop
 define void @unbounded(ptr %p) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   br label %body
 body:
   %q = phi ptr [ %p, %entry ], [ %q.next, %latch ]
@@ -205,9 +209,9 @@ body:
   %end = icmp eq i8 %v, 0
   br i1 %end, label %exit, label %latch
 latch:
-  %cd = load i64, ptr @__sampler_countdown
+  %cd = load i64, ptr %countdown.addr
   %paid = add i64 %cd, -1
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %body, label %toslow, !sampler.backedge.check !2
 toslow:
@@ -219,6 +223,7 @@ exit:
 
 define void @wrong_weight(ptr %p, i32 %n) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   br label %body
 body:
   %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
@@ -226,9 +231,9 @@ body:
   %done = icmp uge i32 %i.next, %n
   br i1 %done, label %exit, label %latch
 latch:
-  %cd = load i64, ptr @__sampler_countdown
+  %cd = load i64, ptr %countdown.addr
   %paid = add i64 %cd, -5
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %body, label %toslow, !sampler.backedge.check !0
 toslow:
@@ -240,6 +245,7 @@ exit:
 
 define void @untagged(ptr %p, i32 %n) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   br label %body
 body:
   %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
@@ -247,9 +253,9 @@ body:
   %done = icmp uge i32 %i.next, %n
   br i1 %done, label %exit, label %latch
 latch:
-  %cd = load i64, ptr @__sampler_countdown
+  %cd = load i64, ptr %countdown.addr
   %paid = add i64 %cd, -3
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %body, label %toslow
 toslow:
@@ -274,6 +280,7 @@ exit:
 ; CHECK-NOT:   outer.bounded
 define void @nest(ptr %p, i32 %n) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   %go = icmp sgt i32 %n, 0
   br i1 %go, label %outer, label %exit
 outer:
@@ -288,9 +295,9 @@ inner:
   %jdone = icmp eq i32 %j.next, 8
   br i1 %jdone, label %iexit, label %ilatch
 ilatch:
-  %cd = load i64, ptr @__sampler_countdown
+  %cd = load i64, ptr %countdown.addr
   %paid = add i64 %cd, -1
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %inner, label %toslow, !sampler.backedge.check !2
 iexit:
@@ -298,9 +305,9 @@ iexit:
   %idone = icmp eq i32 %i.next, %n
   br i1 %idone, label %exit, label %olatch
 olatch:
-  %cd2 = load i64, ptr @__sampler_countdown
+  %cd2 = load i64, ptr %countdown.addr
   %paid2 = add i64 %cd2, -2
-  store i64 %paid2, ptr @__sampler_countdown
+  store i64 %paid2, ptr %countdown.addr
   %enough2 = icmp sgt i64 %paid2, -1
   br i1 %enough2, label %outer, label %toslow, !sampler.backedge.check !1
 toslow:
@@ -321,6 +328,7 @@ exit:
 ; CHECK:       ![[LIKELY]] = !{!"branch_weights", i32 1048575, i32 1}
 define void @costly(ptr %p, i32 %a, i32 %b, i32 %c) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   %start = sub nsw i32 %a, %b
   br label %head
 head:
@@ -333,9 +341,9 @@ body:
   %j.next = add nsw i32 %j, 1
   br label %latch
 latch:
-  %cd = load volatile i64, ptr @__sampler_countdown
+  %cd = load volatile i64, ptr %countdown.addr
   %paid = add i64 %cd, -2
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %head, label %toslow, !sampler.backedge.check !1
 toslow:
@@ -347,6 +355,7 @@ exit:
 
 define void @short(ptr %p) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   br label %body
 body:
   %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
@@ -356,9 +365,9 @@ body:
   %done = icmp eq i32 %i.next, 3
   br i1 %done, label %exit, label %latch
 latch:
-  %cd = load volatile i64, ptr @__sampler_countdown
+  %cd = load volatile i64, ptr %countdown.addr
   %paid = add i64 %cd, -1
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %body, label %toslow, !sampler.backedge.check !2
 toslow:
@@ -381,7 +390,8 @@ declare void @slow(ptr, i32)
 ; PIPELINE:       <8 x i16>
 ; PROMOTE-LABEL:  define void @slide(
 ; PROMOTE-NOT:    sampler.loop
-; PROMOTE:        %countdown.promoted = load i64, ptr @__sampler_countdown
+; PROMOTE:        %countdown.addr{{[0-9]*}} = tail call align 8 ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+; PROMOTE:        %countdown.promoted = load i64, ptr %countdown.addr{{[0-9]*}}
 ; PROMOTE:        <8 x i16>
 ; PROMOTE:        ret void
 ; OFF-LABEL:      define void @slide(
@@ -390,6 +400,7 @@ declare void @slow(ptr, i32)
 ; OFF:            ret void
 define void @slide(ptr %head, i32 %n, i32 %wsize) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   %idx = zext i32 %n to i64
   %end = getelementptr inbounds i16, ptr %head, i64 %idx
   br label %body
@@ -421,3 +432,5 @@ done:
 !1 = !{i64 2}
 !2 = !{i64 1}
 !3 = !{i64 4}
+
+declare ptr @llvm.threadlocal.address.p0(ptr)

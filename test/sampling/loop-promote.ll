@@ -9,7 +9,8 @@
 ; store on each of the two exits (LCSSA PHIs feed them).
 ; CHECK-LABEL: define void @fill(
 ; CHECK:       entry:
-; CHECK-NEXT:    %countdown.promoted = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+; CHECK-NEXT:    %countdown.promoted = load i64, ptr %countdown.addr
 ; CHECK:       body:
 ; CHECK-NEXT:    %countdown.reg = phi i64 [ %countdown.promoted, %entry ], [ %paid, %latch ]
 ; CHECK:       latch:
@@ -17,11 +18,11 @@
 ; CHECK-NEXT:    %enough = icmp sgt i64 %paid, -1
 ; CHECK-NEXT:    br i1 %enough, label %body, label %toslow
 ; CHECK:       toslow:
-; CHECK:         store i64 %paid.lcssa, ptr @__sampler_countdown
+; CHECK:         store i64 %paid.lcssa, ptr %countdown.addr
 ; CHECK-NEXT:    call void @slow(
 ; CHECK:       exit.loopexit:
 ; CHECK-NEXT:    %countdown.reg.lcssa = phi i64 [ %countdown.reg, %body ]
-; CHECK-NEXT:    store i64 %countdown.reg.lcssa, ptr @__sampler_countdown
+; CHECK-NEXT:    store i64 %countdown.reg.lcssa, ptr %countdown.addr
 ; CHECK-NOT:   load volatile
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -31,6 +32,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 define void @fill(ptr %p, i32 %n) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   br label %body
 body:
   %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
@@ -40,9 +42,9 @@ body:
   %done = icmp eq i32 %i.next, %n
   br i1 %done, label %exit, label %latch
 latch:
-  %cd = load volatile i64, ptr @__sampler_countdown
+  %cd = load volatile i64, ptr %countdown.addr
   %paid = add i64 %cd, -3
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %body, label %toslow
 toslow:
@@ -61,17 +63,18 @@ exit:
 ; CHECK:       latch:
 ; CHECK-NEXT:    %paid = add i64 %countdown.reg, -3
 ; CHECK:       toslow:
-; CHECK-NEXT:    store i64 %paid, ptr @__sampler_countdown
-; CHECK-NEXT:    %again = load volatile i64, ptr @__sampler_countdown
+; CHECK-NEXT:    store i64 %paid, ptr %countdown.addr
+; CHECK-NEXT:    %again = load volatile i64, ptr %countdown.addr
 ; CHECK:       fresh:
 ; CHECK-NOT:     store
 ; CHECK:         br label %slowbody
 ; CHECK:       exit:
 ; CHECK-NEXT:    %countdown.reg.lcssa = phi i64
-; CHECK-NEXT:    store i64 %countdown.reg.lcssa, ptr @__sampler_countdown
+; CHECK-NEXT:    store i64 %countdown.reg.lcssa, ptr %countdown.addr
 
 define void @reread(ptr %p, i32 %n) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   br label %body
 body:
   %i = phi i32 [ 0, %entry ], [ %i.next, %latch ], [ %i.next, %slowbody ]
@@ -81,20 +84,20 @@ body:
   %done = icmp eq i32 %i.next, %n
   br i1 %done, label %exit, label %latch
 latch:
-  %cd = load volatile i64, ptr @__sampler_countdown
+  %cd = load volatile i64, ptr %countdown.addr
   %paid = add i64 %cd, -3
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %body, label %toslow
 toslow:
-  %again = load volatile i64, ptr @__sampler_countdown
+  %again = load volatile i64, ptr %countdown.addr
   %before = add i64 %again, 3
   %unknown = icmp slt i64 %before, 0
   br i1 %unknown, label %fresh, label %slowbody
 fresh:
   %next = call preserve_mostcc i64 @__sampler_next_countdown_preserve_most(i64 -9223372036854775808)
   %fresh.paid = add i64 %next, -3
-  store i64 %fresh.paid, ptr @__sampler_countdown
+  store i64 %fresh.paid, ptr %countdown.addr
   br label %slowbody
 slowbody:
   %slowcd = phi i64 [ %again, %toslow ], [ %fresh.paid, %fresh ]
@@ -109,12 +112,13 @@ exit:
 ; CHECK-LABEL: define void @calls(
 ; CHECK-NOT:   countdown.promoted
 ; CHECK:       latch:
-; CHECK-NEXT:    %cd = load volatile i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %cd = load volatile i64, ptr %countdown.addr
 ; CHECK-NEXT:    %paid = add i64 %cd, -3
-; CHECK-NEXT:    store i64 %paid, ptr @__sampler_countdown
+; CHECK-NEXT:    store i64 %paid, ptr %countdown.addr
 
 define void @calls(ptr %p, i32 %n) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   br label %body
 body:
   %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
@@ -123,9 +127,9 @@ body:
   %done = icmp eq i32 %i.next, %n
   br i1 %done, label %exit, label %latch
 latch:
-  %cd = load volatile i64, ptr @__sampler_countdown
+  %cd = load volatile i64, ptr %countdown.addr
   %paid = add i64 %cd, -3
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %body, label %exit
 exit:
@@ -135,15 +139,16 @@ exit:
 ; Calls that access no memory, or only their arguments' (the program never
 ; has the countdown's address), and intrinsics: promoted.
 ; CHECK-LABEL: define void @pure_calls(
-; CHECK:         %countdown.promoted = load i64, ptr @__sampler_countdown
+; CHECK:         %countdown.promoted = load i64, ptr %countdown.addr
 ; CHECK:       latch:
 ; CHECK-NEXT:    %paid = add i64 %countdown.reg, -3
 ; CHECK:       exit:
 ; CHECK-NEXT:    %countdown.reg1 = phi i64 [ %paid, %latch ], [ %countdown.reg, %body ]
-; CHECK-NEXT:    store i64 %countdown.reg1, ptr @__sampler_countdown
+; CHECK-NEXT:    store i64 %countdown.reg1, ptr %countdown.addr
 
 define void @pure_calls(ptr %p, i32 %n) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   br label %body
 body:
   %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
@@ -156,9 +161,9 @@ body:
   %done = icmp eq i32 %i.next, %n
   br i1 %done, label %exit, label %latch
 latch:
-  %cd = load volatile i64, ptr @__sampler_countdown
+  %cd = load volatile i64, ptr %countdown.addr
   %paid = add i64 %cd, -3
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %body, label %exit
 exit:
@@ -170,9 +175,10 @@ exit:
 ; CHECK-LABEL: define void @alloc(
 ; CHECK-NOT:   countdown.promoted
 ; CHECK:       latch:
-; CHECK-NEXT:    %cd = load volatile i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %cd = load volatile i64, ptr %countdown.addr
 define void @alloc(ptr %p, i32 %n) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   br label %body
 body:
   %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
@@ -182,9 +188,9 @@ body:
   %done = icmp eq i32 %i.next, %n
   br i1 %done, label %exit, label %latch
 latch:
-  %cd = load volatile i64, ptr @__sampler_countdown
+  %cd = load volatile i64, ptr %countdown.addr
   %paid = add i64 %cd, -3
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %body, label %exit
 exit:
@@ -197,15 +203,16 @@ exit:
 ; CHECK-LABEL: define void @nest(
 ; CHECK:       outer:
 ; CHECK:         call void @other()
-; CHECK-NEXT:    %countdown.promoted = load i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %countdown.promoted = load i64, ptr %countdown.addr
 ; CHECK:       ilatch:
 ; CHECK-NEXT:    %paid = add i64 %countdown.reg, -2
 ; CHECK:       olatch:
 ; CHECK-NEXT:    %countdown.reg1 = phi i64
-; CHECK-NEXT:    store i64 %countdown.reg1, ptr @__sampler_countdown
+; CHECK-NEXT:    store i64 %countdown.reg1, ptr %countdown.addr
 
 define void @nest(ptr %p, i32 %n) {
 entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   br label %outer
 outer:
   %j = phi i32 [ 0, %entry ], [ %j.next, %olatch ]
@@ -217,9 +224,9 @@ inner:
   %idone = icmp eq i32 %i.next, %n
   br i1 %idone, label %olatch, label %ilatch
 ilatch:
-  %cd = load volatile i64, ptr @__sampler_countdown
+  %cd = load volatile i64, ptr %countdown.addr
   %paid = add i64 %cd, -2
-  store i64 %paid, ptr @__sampler_countdown
+  store i64 %paid, ptr %countdown.addr
   %enough = icmp sgt i64 %paid, -1
   br i1 %enough, label %inner, label %olatch
 olatch:
@@ -238,3 +245,5 @@ declare i64 @strlen(ptr) memory(argmem: read) nounwind
 declare ptr @malloc(i64) memory(inaccessiblemem: readwrite) nounwind
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 declare preserve_mostcc i64 @__sampler_next_countdown_preserve_most(i64)
+
+declare ptr @llvm.threadlocal.address.p0(ptr)

@@ -15,22 +15,22 @@
 
 ; CHECK-LABEL: define i32 @count(
 ; CHECK:     sampler.check:
-; CHECK-NEXT:  [[CD:%countdown[0-9]*]] = load volatile i64, ptr @__sampler_countdown
+; CHECK-NEXT:  [[CD:%countdown[0-9]*]] = load volatile i64, ptr %countdown.addr
 ; CHECK-NEXT:  %countdown.paid = sub i64 [[CD]], 2
-; CHECK-NEXT:  store i64 %countdown.paid, ptr @__sampler_countdown
+; CHECK-NEXT:  store i64 %countdown.paid, ptr %countdown.addr
 ; CHECK-NEXT:  %countdown.enough = icmp sge i64 %countdown.paid, 0
 ; The fast latch's check, tagged for the bounded-loop pass with its weight:
 ; CHECK:     [[BACKEDGE:sampler.check[0-9]+]]:
 ; CHECK-SAME:  preds = %latch{{$}}
-; CHECK:       [[CD2:%countdown[0-9]+]] = load volatile i64, ptr @__sampler_countdown
+; CHECK:       [[CD2:%countdown[0-9]+]] = load volatile i64, ptr %countdown.addr
 ; CHECK-NEXT:  %countdown.paid{{[0-9]+}} = sub i64 [[CD2]], 2
-; CHECK-NEXT:  store i64 %countdown.paid{{[0-9]+}}, ptr @__sampler_countdown
+; CHECK-NEXT:  store i64 %countdown.paid{{[0-9]+}}, ptr %countdown.addr
 ; CHECK-NEXT:  %countdown.enough{{[0-9]+}} = icmp sge i64 %countdown.paid{{[0-9]+}}, 0
 ; CHECK-NEXT:  br i1 %countdown.enough{{[0-9]+}}, label %head, label %[[TOSLOW:sampler.to.slow[0-9]*]], !prof ![[LIKELY:[0-9]+]], !sampler.backedge.check ![[W2:[0-9]+]]
 ; The way to the instrumented copy reads the countdown again (volatile), draws a
 ; fresh one if it was unknown before the check, and enters the copy with it.
 ; CHECK:     [[TOSLOW]]:
-; CHECK-NEXT:  load volatile i64, ptr @__sampler_countdown
+; CHECK-NEXT:  load volatile i64, ptr %countdown.addr
 ; CHECK:       call i64 @__sampler_next_countdown(i64 -9223372036854775808)
 ; CHECK:       br label %head.slow
 ; The instrumented latch's check (the one the fast copy's entry edges would

@@ -52,11 +52,12 @@
 
 ; CHECK:       define internal { i32, i32, i32 } @count.sampler.slow(i32 %n, i32 %sampler.entry, i32 %i.reg2mem{{[0-9]*}}) unnamed_addr #[[ATTRS:[0-9]+]]
 ; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
 ; CHECK-NEXT:  %cond = icmp eq i32 %sampler.entry, 1
 ; CHECK-NEXT:  br i1 %cond, label %sampler.to.slow{{[0-9]+}}, label %sampler.to.slow
 ; The way in reads the countdown again and draws afresh if it was unknown:
 ; CHECK:     sampler.to.slow:
-; CHECK-NEXT:  load volatile i64, ptr @__sampler_countdown
+; CHECK-NEXT:  load volatile i64, ptr %countdown.addr
 ; CHECK:     sampler.fresh:
 ; CHECK-NEXT:  call i64 @__sampler_next_countdown(i64 -9223372036854775808)
 ; CHECK:     head.slow:

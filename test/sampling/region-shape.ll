@@ -16,7 +16,7 @@
 ; CHECK-NEXT:    br i1 %c7, label %ret, label %[[SPLIT:sampler.check[0-9]+]]
 ; CHECK:       [[SPLIT]]:
 ; CHECK-SAME:    preds = %site.cont19.slow, %site.cont19{{$}}
-; CHECK-NEXT:    load volatile i64, ptr @__sampler_countdown
+; CHECK-NEXT:    load volatile i64, ptr %countdown.addr
 ; CHECK-NEXT:    sub i64 %{{.*}}, 2
 ; CHECK-NOT:   define {{.*}}@chain.sampler.slow
 

@@ -8,9 +8,9 @@
 ; CHECK:       %r = call i32 @_setjmp(ptr %env)
 ; CHECK-NEXT:  br label %[[AFTER:sampler.check[0-9]*]]
 ; CHECK:     [[AFTER]]:
-; CHECK-NEXT:  [[CD:%countdown[0-9]*]] = load volatile i64, ptr @__sampler_countdown
+; CHECK-NEXT:  [[CD:%countdown[0-9]*]] = load volatile i64, ptr %countdown.addr
 ; CHECK-NEXT:  %countdown.paid{{[0-9]*}} = sub i64 [[CD]], 1
-; CHECK-NEXT:  store i64 %countdown.paid{{[0-9]*}}, ptr @__sampler_countdown
+; CHECK-NEXT:  store i64 %countdown.paid{{[0-9]*}}, ptr %countdown.addr
 ; CHECK-NEXT:  %countdown.enough{{[0-9]*}} = icmp sge i64 %countdown.paid{{[0-9]*}}, 0
 ; CHECK-LABEL: define void @jumper(
 ; CHECK:       call void @longjmp(ptr %env, i32 1)

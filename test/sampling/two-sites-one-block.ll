@@ -15,9 +15,10 @@
 
 ; CHECK-LABEL: define i64 @two(
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    %[[CD:countdown[0-9]*]] = load volatile i64, ptr @__sampler_countdown, align 4, !tbaa [[TBAA:![0-9]+]]
+; CHECK-NEXT:    %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+; CHECK-NEXT:    %[[CD:countdown[0-9]*]] = load volatile i64, ptr %countdown.addr, align 4, !tbaa [[TBAA:![0-9]+]]
 ; CHECK-NEXT:    %countdown.paid = sub i64 %[[CD]], 2
-; CHECK-NEXT:    store i64 %countdown.paid, ptr @__sampler_countdown, align 4, !tbaa [[TBAA]]
+; CHECK-NEXT:    store i64 %countdown.paid, ptr %countdown.addr, align 4, !tbaa [[TBAA]]
 ; CHECK-NEXT:    %countdown.enough = icmp sge i64 %countdown.paid, 0
 ; CHECK-NEXT:    br i1 %countdown.enough, label %sampler.body, label %sampler.to.slow, !prof [[LIKELY:![0-9]+]]
 ; CHECK:       sampler.to.slow:
@@ -51,7 +52,7 @@
 ; CHECK-NEXT:    [[NEG:%.*]] = sub i64 0, [[NEXT]]
 ; CHECK-NEXT:    [[ABS:%.*]] = select i1 %sample, i64 [[NEXT]], i64 [[NEG]]
 ; CHECK-NEXT:    [[NEW:%.*]] = add i64 -2, [[ABS]]
-; CHECK-NEXT:    store i64 [[NEW]], ptr @__sampler_countdown
+; CHECK-NEXT:    store i64 [[NEW]], ptr %countdown.addr
 ; CHECK-NEXT:    br i1 %sample, label %site.sampled, label %site.cont
 ; CHECK:       site.sampled:
 ; CHECK:         atomicrmw add ptr {{.*}}, i64 1 monotonic
@@ -78,9 +79,10 @@
 ; (which would cost a register and unfold the check into three instructions).
 ; O2-LABEL: define i64 @two(
 ; O2-NEXT:   entry:
-; O2-NEXT:     %[[CD:countdown[0-9]*]] = load volatile i64, ptr @__sampler_countdown
+; O2-NEXT:     %countdown.addr = tail call align 4 ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+; O2-NEXT:     %[[CD:countdown[0-9]*]] = load volatile i64, ptr %countdown.addr
 ; O2-NEXT:     %countdown.paid = add i64 %[[CD]], -2
-; O2-NEXT:     store i64 %countdown.paid, ptr @__sampler_countdown
+; O2-NEXT:     store i64 %countdown.paid, ptr %countdown.addr
 ; O2-NEXT:     %countdown.enough = icmp sgt i64 %countdown.paid, -1
 ; O2-NEXT:     br i1 %countdown.enough, label %sampler.body, label %sampler.to.slow
 ; O2:          tail call fastcc i64 @two.sampler.slow(ptr %s)
