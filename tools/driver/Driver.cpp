@@ -278,6 +278,27 @@ bool isSamplerFlag(StringRef A) {
 
 } // namespace
 
+/// The -mllvm option that chooses LiveDebugValues' implementation.
+static constexpr char DebugVarLocsOption[] = "experimental-debug-variable-locations";
+
+/// Whether the command asks for debug info, as clang decides it: the last -g
+/// option, unless it is -g0 or -ggdb0.
+static bool debugInfoRequested(const InputArgList &Args) {
+  const Arg *A = Args.getLastArg(OPT_g_Group);
+  return A && !A->getOption().matches(OPT_g0) &&
+         !A->getOption().matches(OPT_ggdb0);
+}
+
+/// Whether any argument's text contains \p S (-mllvm or -Xclang values: a
+/// cl::opt given twice is an error).
+static bool mentions(const InputArgList &Args, StringRef S) {
+  for (const Arg *A : Args)
+    for (const char *V : A->getValues())
+      if (StringRef(V).contains(S))
+        return true;
+  return false;
+}
+
 int main(int argc, char **argv) {
   const char *Clang = SAMPLER_DRIVER_CLANG;
   std::vector<std::string> Out; // the clang command line, argv[0] included
@@ -421,6 +442,15 @@ int main(int argc, char **argv) {
     // does the same (and must stay the last one, so we add none).
     if (!Args.hasArg(OPT_Rpass_EQ))
       Out.push_back("-Rpass=sampler-location-tracking");
+    // Tracking locations gives every function a subprogram (in a unit that
+    // emits no debug info), and LLVM 19's instruction-referencing
+    // LiveDebugValues then analyses every function's machine value locations
+    // all the same, for nothing (2.4 s of sampler-cc -O2 -c sqlite3.c's 62),
+    // where the older implementation skips such units. Without debug info
+    // asked for, the older one; with it, clang's default.
+    if (!debugInfoRequested(Args) && !mentions(Args, DebugVarLocsOption))
+      for (const char *F : {"-mllvm", "-experimental-debug-variable-locations=false"})
+        Out.push_back(F);
     // Variable names for the value schemes (scalar-pairs, bounds...) and for
     // descriptions derived from the IR; release clang discards them.
     Out.push_back("-fno-discard-value-names");
