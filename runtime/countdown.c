@@ -124,6 +124,16 @@ static struct {
   uint16_t guide[1u << GEO_GUIDE_BITS];
 } geo_table;
 
+/* Both set when a thread of this copy, started (its alternate signal stack in place)
+ * and drawing directly (no other copy to forward to), is answered at d = 1 here: the
+ * preserve_most entry point (next_countdown_x86_64.S) then gives that thread the d = 1
+ * answer itself, without saving seven registers and calling here (at d = 1 every site
+ * execution calls it). The global one is cleared whenever a table is built (the run's
+ * settings applied again), the thread's one in a forked child. */
+SAMPLER_HIDDEN unsigned char __sampler_rt_every_direct;
+SAMPLER_HIDDEN __thread unsigned char __sampler_rt_every_thread
+    __attribute__((tls_model("initial-exec")));
+
 static int64_t geometric_of(uint64_t m, double log1m) {
   return __sampler_rt_geometric_from_u((double)(m + 1) * 0x1.0p-53, log1m);
 }
@@ -133,6 +143,7 @@ void __sampler_rt_geometric_table_build(double log1m) {
   geo_table.kmax = 0;
   geo_table.run_kmax = 0;
   geo_table.run_every = 0;
+  __atomic_store_n(&__sampler_rt_every_direct, 0, __ATOMIC_RELAXED);
   /* Nothing to gain for d = 1 (always 1), nor when even g = 1 needs a uniform so close
    * to 1 that the table's bounds crowd the top of the range (d > 2^20: draws are rare). */
   if (!(log1m < 0) || log1m == -INFINITY || log1m > -0x1.0p-20)
@@ -308,8 +319,11 @@ SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
   if (__builtin_expect(!(t->direct && kmax != 0), 0)) {
     /* d = 1: every gap is 1, so a check's countdown is 0 and a site is sampled
      * (a fresh trial too, the next gap 1 again): what the general code answers. */
-    if (t->direct && geo_table.run_every)
+    if (t->direct && geo_table.run_every) {
+      __atomic_store_n(&__sampler_rt_every_direct, 1, __ATOMIC_RELAXED);
+      __sampler_rt_every_thread = 1;
       return unknown == SAMPLER_FRESH_COUNTDOWN ? 0 : 1;
+    }
     return next_countdown_general(unknown);
   }
   uint64_t m = __sampler_rt_rng_next(&t->rng) >> 11;
@@ -336,6 +350,7 @@ void __sampler_rt_countdown_after_fork_child(void) {
   tls_state.seeded = 0;
   tls_state.started = 0;
   tls_state.direct = 0;
+  __sampler_rt_every_thread = 0;
   __sampler_countdown = -1;
   atomic_store_explicit(&thread_serial, 0, memory_order_relaxed);
 }

@@ -15,6 +15,13 @@
         .type   __sampler_next_countdown_preserve_most,@function
 __sampler_next_countdown_preserve_most:
         .cfi_startproc
+        /* d = 1 in a started thread that draws directly (countdown.c's
+         * __sampler_rt_every_direct and __sampler_rt_every_thread): a check's countdown
+         * is 0 and a site is sampled, what the C code answers, without the register
+         * saves and the call. r11 is the one register preserve_most lets us clobber. */
+        cmpb    $0, __sampler_rt_every_direct(%rip)
+        jne     .Leveryrun
+.Lcall:
         pushq   %rcx
         .cfi_adjust_cfa_offset 8
         pushq   %rdx
@@ -45,6 +52,15 @@ __sampler_next_countdown_preserve_most:
         .cfi_adjust_cfa_offset -8
         popq    %rcx
         .cfi_adjust_cfa_offset -8
+        ret
+.Leveryrun:
+        movq    __sampler_rt_every_thread@gottpoff(%rip), %r11
+        cmpb    $0, %fs:(%r11)
+        je      .Lcall
+        movabsq $0x8000000000000000, %r11       /* SAMPLER_FRESH_COUNTDOWN */
+        xorl    %eax, %eax
+        cmpq    %r11, %rdi
+        setne   %al
         ret
         .cfi_endproc
         .size   __sampler_next_countdown_preserve_most, .-__sampler_next_countdown_preserve_most

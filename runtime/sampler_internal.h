@@ -132,6 +132,11 @@ SAMPLER_HIDDEN void __sampler_rt_geometric_table_build(double log1m);
 SAMPLER_HIDDEN void __sampler_rt_geometric_table_for_run(enum sampler_mode mode, double log1m);
 /* The calling thread's generator (unit tests: the next draws of a thread, replayed). */
 SAMPLER_HIDDEN struct sampler_rng *__sampler_rt_thread_rng(void);
+/* d = 1 answered by the preserve_most entry point itself (countdown.c): the copy's flag
+ * and the calling thread's. */
+extern SAMPLER_HIDDEN unsigned char __sampler_rt_every_direct;
+extern SAMPLER_HIDDEN __thread unsigned char __sampler_rt_every_thread
+    __attribute__((tls_model("initial-exec")));
 /* The seed of thread number serial (0 = the first thread that reached a site). */
 SAMPLER_HIDDEN uint64_t __sampler_rt_thread_seed(uint64_t process_seed, uint64_t serial);
 /* A fresh gap for the calling thread (seeding it first if needed), in [1, 2^62], or 0

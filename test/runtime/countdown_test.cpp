@@ -429,6 +429,61 @@ TEST(NextCountdown, FastPathAnswersAsTheGeneralCode) {
   }
 }
 
+#if defined(__x86_64__) && defined(__linux__)
+// The preserve_most entry point as instrumented code calls it: everything but r11 (and
+// the vector registers, which the caller saves) kept; below the red zone.
+static int64_t callPreserveMost(int64_t unknown) {
+  int64_t r;
+  asm volatile("sub $128, %%rsp\n\t"
+               "call __sampler_next_countdown_preserve_most\n\t"
+               "add $128, %%rsp"
+               : "=a"(r)
+               : "D"(unknown)
+               : "r11", "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
+                 "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",
+                 "xmm13", "xmm14", "xmm15");
+  return r;
+}
+
+// At d = 1 the entry point answers itself once the thread has been started by the C
+// code (its alternate signal stack in place: a thread's very first call must reach it);
+// when the settings are applied again for another d it draws again.
+TEST(NextCountdown, PreserveMostEntryAnswersDEqualsOneItself) {
+  {
+    Env env({{"SAMPLER_SPARSITY", "1"}});
+    EXPECT_EQ(__sampler_rt_every_direct, 0);
+    std::thread t([] {
+      EXPECT_EQ(__sampler_rt_every_thread, 0);
+      EXPECT_EQ(callPreserveMost(0), 1); // the C code: starts the thread
+      EXPECT_EQ(__sampler_rt_every_thread, 0);
+      EXPECT_EQ(callPreserveMost(0), 1); // the C code, now on its fast path
+      EXPECT_EQ(__sampler_rt_every_thread, 1);
+      EXPECT_EQ(__sampler_rt_every_direct, 1);
+      long wrong = 0;
+      const int64_t kinds[] = {0, SAMPLER_FRESH_COUNTDOWN, 1, 3};
+      for (int i = 0; i < 1000; ++i) {
+        const int64_t unknown = kinds[i % 4];
+        wrong += callPreserveMost(unknown) != (unknown == SAMPLER_FRESH_COUNTDOWN ? 0 : 1);
+      }
+      EXPECT_EQ(wrong, 0);
+    });
+    t.join();
+    // Another thread is not answered before its own first call has reached the C code.
+    std::thread u([] { EXPECT_EQ(__sampler_rt_every_thread, 0); });
+    u.join();
+  }
+  Env env({{"SAMPLER_SPARSITY", "100"}, {"SAMPLER_SEED", "5"}});
+  EXPECT_EQ(__sampler_rt_every_direct, 0);
+  std::thread t([] {
+    std::set<int64_t> seen;
+    for (int i = 0; i < 1000; ++i)
+      seen.insert(callPreserveMost(0));
+    EXPECT_GT(seen.size(), 20u); // gaps drawn again, not the d = 1 answer
+  });
+  t.join();
+}
+#endif
+
 // ---- Bernoulli fairness, the way instrumented code uses the ABI ----
 
 namespace {
