@@ -289,10 +289,8 @@ Value *sampler::countdownAddressFor(Function &F, GlobalVariable *Countdown) {
     return Countdown;
   BasicBlock &Entry = F.getEntryBlock();
   for (Instruction &I : Entry)
-    if (auto *II = dyn_cast<IntrinsicInst>(&I);
-        II && II->getIntrinsicID() == Intrinsic::threadlocal_address &&
-        II->getArgOperand(0) == Countdown)
-      return II;
+    if (isCountdownAddress(&I, Countdown)) // a threadlocal.address call on it
+      return &I;
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
   CallInst *Addr = B.CreateThreadLocalAddress(Countdown);
   Addr->setName("countdown.addr");

@@ -320,8 +320,12 @@ SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
     /* d = 1: every gap is 1, so a check's countdown is 0 and a site is sampled
      * (a fresh trial too, the next gap 1 again): what the general code answers. */
     if (t->direct && geo_table.run_every) {
-      __atomic_store_n(&__sampler_rt_every_direct, 1, __ATOMIC_RELAXED);
-      __sampler_rt_every_thread = 1;
+      /* Once per thread: without the x86-64 entry point every call comes here, and
+       * the shared flag's cache line is not to be written by every thread each time. */
+      if (!__sampler_rt_every_thread) {
+        __atomic_store_n(&__sampler_rt_every_direct, 1, __ATOMIC_RELAXED);
+        __sampler_rt_every_thread = 1;
+      }
       return unknown == SAMPLER_FRESH_COUNTDOWN ? 0 : 1;
     }
     return next_countdown_general(unknown);

@@ -449,8 +449,9 @@ int main(int argc, char **argv) {
     // where the older implementation skips such units. Without debug info
     // asked for, the older one; with it, clang's default.
     if (!debugInfoRequested(Args) && !mentions(Args, DebugVarLocsOption))
-      for (const char *F : {"-mllvm", "-experimental-debug-variable-locations=false"})
-        Out.push_back(F);
+      for (std::string F : {std::string("-mllvm"),
+                            "-" + std::string(DebugVarLocsOption) + "=false"})
+        Out.push_back(std::move(F));
     // Variable names for the value schemes (scalar-pairs, bounds...) and for
     // descriptions derived from the IR; release clang discards them.
     Out.push_back("-fno-discard-value-names");
