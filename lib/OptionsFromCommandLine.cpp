@@ -46,6 +46,11 @@ static cl::opt<unsigned> ClOutlineLimit(
     cl::desc("Functions of at most N instructions cloned with loops get their "
              "instrumented copy as a function of its own (0: never)"),
     cl::init(sampler::SamplerOptions().OutlineLimit));
+static cl::opt<unsigned> ClPreInlineLimit(
+    "sampler-preinline-limit",
+    cl::desc("Functions with sites and a loop of at most N instructions are "
+             "inlined into their callers before cloning (0: never)"),
+    cl::init(sampler::SamplerOptions().PreInlineLimit));
 static cl::opt<bool> ClSampleLate(
     "sampler-sample-late",
     cl::desc("Sample at the end of the pipeline (after inlining)"));
@@ -88,6 +93,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("compare-constants", ClCompareConstants ? "1" : "0");
   Apply("clone-threshold", std::to_string(ClCloneThreshold));
   Apply("outline-limit", std::to_string(ClOutlineLimit));
+  Apply("preinline-limit", std::to_string(ClPreInlineLimit));
   Apply("sample-late", ClSampleLate ? "1" : "0");
   Apply("loop-bounds", ClLoopBounds ? "1" : "0");
   Apply("loop-promote", ClLoopPromote ? "1" : "0");

@@ -112,20 +112,16 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
                              : CompareConstants) = *B;
     return Error::success();
   }
-  if (Name == "clone-threshold") {
+  if (Name == "clone-threshold" || Name == "preinline-limit" ||
+      Name == "outline-limit") {
+    unsigned Min = Name == "clone-threshold" ? 1 : 0;
     unsigned N;
-    if (Value.getAsInteger(10, N) || N < 1)
-      return optionError("sampler: option 'clone-threshold' expects an integer "
-                         ">= 1, got '" + Value + "'");
-    CloneThreshold = N;
-    return Error::success();
-  }
-  if (Name == "outline-limit") {
-    unsigned N;
-    if (Value.getAsInteger(10, N))
-      return optionError("sampler: option 'outline-limit' expects an integer "
-                         ">= 0, got '" + Value + "'");
-    OutlineLimit = N;
+    if (Value.getAsInteger(10, N) || N < Min)
+      return optionError("sampler: option '" + Name + "' expects an integer >= " +
+                         Twine(Min) + ", got '" + Value + "'");
+    (Name == "clone-threshold"   ? CloneThreshold
+     : Name == "preinline-limit" ? PreInlineLimit
+                                 : OutlineLimit) = N;
     return Error::success();
   }
   if (Name == "tls-model") {
@@ -163,7 +159,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, sample-late, loop-bounds, loop-promote, tls-model)");
+                     "outline-limit, preinline-limit, sample-late, loop-bounds, loop-promote, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -51,6 +51,11 @@ struct SamplerOptions {
   /// checks and the calls to the outlined copy still weigh too much for the
   /// inliner (docs/benchmarks.md).
   unsigned OutlineLimit = 0;
+  /// Functions with sites and a loop of at most this many instructions (as
+  /// the schemes leave them, at the start of the pipeline) are inlined into
+  /// their callers before the transformation (PreInliner.h), where cloning
+  /// would have made them too big for the inliner; 0: never.
+  unsigned PreInlineLimit = 100;
   /// Insert sites at the pipeline start but sample at its end (after
   /// inlining). Off by default: on Lua it bought nothing (docs/benchmarks.md).
   bool SampleLate = false;

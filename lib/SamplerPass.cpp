@@ -2,6 +2,7 @@
 #include "SamplerPass.h"
 #include "LoopBoundCheck.h"
 #include "LoopCountdownPromotion.h"
+#include "PreInliner.h"
 #include "FrontEndInfo.h"
 #include "RuntimeABI.h"
 #include "SamplingTransform.h"
@@ -91,6 +92,10 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
   Function *Marker = M.getFunction(abi::SiteMarker);
   if (!Marker)
     return Changed;
+  // Before the inliner has run (sampling late, it has), small functions with
+  // loops go into their callers while they are still one copy.
+  if (!Opts.SampleLate)
+    preInlineSmallLoopFunctions(M, Opts.PreInlineLimit);
   DenseSet<const Function *> HasSites;
   for (User *U : Marker->users())
     if (auto *CI = dyn_cast<CallInst>(U))
