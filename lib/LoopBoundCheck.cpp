@@ -596,6 +596,11 @@ PreservedAnalyses SamplerLoopBoundPass::run(Function &F,
     SmallPtrSet<const Value *, 32> FromCountdown =
         countdownValues(F, Countdown);
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    // Every loop in loop-simplify form before any candidate records its ways
+    // in: a loop's dedicated exits split the edges into a sibling's
+    // preheader, which would leave the sibling's recorded ways stale.
+    for (auto [L, BI] : Ready)
+      simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
     for (auto [L, BI] : Ready)
       prepare(L, tagWeight(BI), Countdown, FromCountdown, DT, LI, SE, AC, TTI,
               ORE, Candidates);
