@@ -14,7 +14,7 @@
 // each direct call to such a function is inlined, bottom-up over the call
 // graph: the callee has sites and a loop (a back edge), at most N
 // instructions as it stands then (allocas, loads and stores not yet
-// promoted), no `noinline` or `optnone`, a definition that cannot be
+// promoted; 2N if declared `inline`), no `noinline` or `optnone`, a definition that cannot be
 // replaced at link time, not recursive, and isInlineViable. The caller has
 // a loop of its own, or stays within N and is not recursive (so that it is
 // inlined in turn instead of becoming a cloned function nobody inlines), and

@@ -11,12 +11,15 @@
 
 ; @count and @ext_count go into @rounds (a loop calling them); @ext_count,
 ; external, stays defined (@count, local and inlined everywhere, does not);
-; @kept is noinline, @big over the limit.
+; @kept is noinline, @big over the limit; @big_hinted, the same code declared
+; `inline` (inlinehint), within twice the limit.
 ; CHECK-LABEL: define dso_local i32 @rounds(
 ; CHECK-NOT:     call {{.*}}@count(
 ; CHECK-NOT:     call {{.*}}@ext_count(
+; CHECK-NOT:     call {{.*}}@big_hinted(
 ; CHECK:         call i32 @kept(
 ; CHECK:         call i32 @big(
+; CHECK-NOT:     call {{.*}}@big_hinted(
 ; CHECK-NOT:     call {{.*}}@count(
 ; CHECK-NOT:     call {{.*}}@ext_count(
 ; CHECK:       {{^}}}
@@ -36,8 +39,9 @@
 ; REMARK-DAG: remark: {{.*}} inlined count ({{[0-9]+}} instructions, a loop) into rounds before cloning
 ; REMARK-DAG: remark: {{.*}} inlined count ({{[0-9]+}} instructions, a loop) into wrap before cloning
 ; REMARK-DAG: remark: {{.*}} inlined wrap ({{[0-9]+}} instructions, a loop) into top before cloning
+; REMARK-DAG: remark: {{.*}} inlined big_hinted ({{[0-9]+}} instructions, a loop) into rounds before cloning
 ; REMARK-NOT: kept
-; REMARK-NOT: big
+; REMARK-NOT: big {{.*}}
 ; REMARK-NOT: into rec
 
 ; Limit 0: nothing is inlined.
@@ -161,6 +165,63 @@ for.end:
   ret i32 %c.0
 }
 
+define dso_local i32 @big_hinted(ptr noundef %a, i32 noundef %n) inlinehint {
+entry:
+  br label %for.cond
+
+for.cond:
+  %c.0 = phi i32 [ 0, %entry ], [ %add16, %for.inc ]
+  %i.0 = phi i32 [ 0, %entry ], [ %inc, %for.inc ]
+  %cmp = icmp slt i32 %i.0, %n
+  br i1 %cmp, label %for.body, label %for.cond.cleanup
+
+for.cond.cleanup:
+  br label %for.end
+
+for.body:
+  %mul.a = mul nsw i32 %c.0, 31
+  %mul.b = xor i32 %mul.a, 7
+  %mul.c = add i32 %mul.b, 3
+  %mul.d = xor i32 %mul.c, 11
+  %mul = sub i32 %mul.d, 5
+  %idxprom = sext i32 %i.0 to i64
+  %arrayidx = getelementptr inbounds i32, ptr %a, i64 %idxprom
+  %0 = load i32, ptr %arrayidx, align 4
+  %idxprom1 = sext i32 %i.0 to i64
+  %arrayidx2 = getelementptr inbounds i32, ptr %a, i64 %idxprom1
+  %1 = load i32, ptr %arrayidx2, align 4
+  %mul3 = mul nsw i32 %0, %1
+  %add = add nsw i32 %mul, %mul3
+  %idxprom4 = sext i32 %i.0 to i64
+  %arrayidx5 = getelementptr inbounds i32, ptr %a, i64 %idxprom4
+  %2 = load i32, ptr %arrayidx5, align 4
+  %shr = ashr i32 %2, 3
+  %sub = sub nsw i32 %add, %shr
+  %shr6 = ashr i32 %c.0, 7
+  %mul7 = mul nsw i32 %shr6, 5
+  %add8 = add nsw i32 %sub, %mul7
+  %idxprom9 = sext i32 %i.0 to i64
+  %arrayidx10 = getelementptr inbounds i32, ptr %a, i64 %idxprom9
+  %3 = load i32, ptr %arrayidx10, align 4
+  %xor = xor i32 %3, %c.0
+  %sub11 = sub nsw i32 %add8, %xor
+  %rem = srem i32 %c.0, 13
+  %idxprom12 = sext i32 %i.0 to i64
+  %arrayidx13 = getelementptr inbounds i32, ptr %a, i64 %idxprom12
+  %4 = load i32, ptr %arrayidx13, align 4
+  %rem14 = srem i32 %4, 7
+  %mul15 = mul nsw i32 %rem, %rem14
+  %add16 = add nsw i32 %sub11, %mul15
+  br label %for.inc
+
+for.inc:
+  %inc = add nsw i32 %i.0, 1
+  br label %for.cond
+
+for.end:
+  ret i32 %c.0
+}
+
 define dso_local i32 @rounds(ptr noundef %a, i32 noundef %n, i32 noundef %r) {
 entry:
   br label %for.cond
@@ -182,7 +243,9 @@ for.body:
   %add3 = add nsw i32 %add, %call2
   %call4 = call i32 @big(ptr noundef %a, i32 noundef %n)
   %add5 = add nsw i32 %add3, %call4
-  %add6 = add nsw i32 %s.0, %add5
+  %call5 = call i32 @big_hinted(ptr noundef %a, i32 noundef %n)
+  %add5b = add nsw i32 %add5, %call5
+  %add6 = add nsw i32 %s.0, %add5b
   br label %for.inc
 
 for.inc:
