@@ -51,6 +51,11 @@ static cl::opt<unsigned> ClPreInlineLimit(
     cl::desc("Functions with sites and a loop of at most N instructions are "
              "inlined into their callers before cloning (0: never)"),
     cl::init(sampler::SamplerOptions().PreInlineLimit));
+static cl::opt<unsigned> ClPreInlineLargeCaller(
+    "sampler-preinline-large-caller",
+    cl::desc("Callers of more than N instructions take only the calls inside "
+             "their loops when small functions are inlined before cloning"),
+    cl::init(sampler::SamplerOptions().PreInlineLargeCaller), cl::Hidden);
 static cl::opt<bool> ClSampleLate(
     "sampler-sample-late",
     cl::desc("Sample at the end of the pipeline (after inlining)"));
@@ -94,6 +99,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("clone-threshold", std::to_string(ClCloneThreshold));
   Apply("outline-limit", std::to_string(ClOutlineLimit));
   Apply("preinline-limit", std::to_string(ClPreInlineLimit));
+  Apply("preinline-large-caller", std::to_string(ClPreInlineLargeCaller));
   Apply("sample-late", ClSampleLate ? "1" : "0");
   Apply("loop-bounds", ClLoopBounds ? "1" : "0");
   Apply("loop-promote", ClLoopPromote ? "1" : "0");

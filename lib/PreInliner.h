@@ -19,7 +19,9 @@
 // a loop of its own, or stays within N and is not recursive (so that it is
 // inlined in turn instead of becoming a cloned function nobody inlines), and
 // has at most 10,000 instructions (in the largest functions the inlined
-// loops cost the fast copy more than the calls did). What is observed does
+// loops cost the fast copy more than the calls did); a caller of more than
+// 2,000 (`-fsampler-preinline-large-caller=N`) takes only the calls inside
+// its loops. What is observed does
 // not change; which trials the sites own does not either (the same sites run
 // in the same order). A local function left without callers is deleted.
 //
@@ -37,8 +39,11 @@ namespace sampler {
 
 /// Inlines, into every direct caller that allows it, each function of \p M
 /// with site markers and a loop of at most \p SizeLimit instructions (debug
-/// and lifetime intrinsics not counted). Returns the number of calls inlined.
-unsigned preInlineSmallLoopFunctions(llvm::Module &M, unsigned SizeLimit);
+/// and lifetime intrinsics not counted); callers of more than \p LargeCaller
+/// instructions take only the calls inside their loops. Returns the number
+/// of calls inlined.
+unsigned preInlineSmallLoopFunctions(llvm::Module &M, unsigned SizeLimit,
+                                     unsigned LargeCaller);
 
 } // namespace sampler
 

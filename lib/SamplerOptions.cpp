@@ -113,15 +113,16 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
     return Error::success();
   }
   if (Name == "clone-threshold" || Name == "preinline-limit" ||
-      Name == "outline-limit") {
+      Name == "preinline-large-caller" || Name == "outline-limit") {
     unsigned Min = Name == "clone-threshold" ? 1 : 0;
     unsigned N;
     if (Value.getAsInteger(10, N) || N < Min)
       return optionError("sampler: option '" + Name + "' expects an integer >= " +
                          Twine(Min) + ", got '" + Value + "'");
-    (Name == "clone-threshold"   ? CloneThreshold
-     : Name == "preinline-limit" ? PreInlineLimit
-                                 : OutlineLimit) = N;
+    (Name == "clone-threshold"          ? CloneThreshold
+     : Name == "preinline-limit"        ? PreInlineLimit
+     : Name == "preinline-large-caller" ? PreInlineLargeCaller
+                                        : OutlineLimit) = N;
     return Error::success();
   }
   if (Name == "tls-model") {
@@ -159,7 +160,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, sample-late, loop-bounds, loop-promote, tls-model)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

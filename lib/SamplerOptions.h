@@ -56,6 +56,9 @@ struct SamplerOptions {
   /// their callers before the transformation (PreInliner.h), where cloning
   /// would have made them too big for the inliner; 0: never.
   unsigned PreInlineLimit = 100;
+  /// Callers of more than this many instructions take only the calls inside
+  /// one of their loops (PreInliner.h).
+  unsigned PreInlineLargeCaller = 2000;
   /// Insert sites at the pipeline start but sample at its end (after
   /// inlining). Off by default: on Lua it bought nothing (docs/benchmarks.md).
   bool SampleLate = false;

@@ -95,7 +95,7 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
   // Before the inliner has run (sampling late, it has), small functions with
   // loops go into their callers while they are still one copy.
   if (!Opts.SampleLate)
-    preInlineSmallLoopFunctions(M, Opts.PreInlineLimit);
+    preInlineSmallLoopFunctions(M, Opts.PreInlineLimit, Opts.PreInlineLargeCaller);
   DenseSet<const Function *> HasSites;
   for (User *U : Marker->users())
     if (auto *CI = dyn_cast<CallInst>(U))

@@ -8,8 +8,14 @@
 ; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-preinline-limit=46 -pass-remarks=sampler-preinline -S %s 2>%t.remarks | FileCheck %s --implicit-check-not='define internal i32 @wrap(' --implicit-check-not='define internal i32 @count('
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-preinline-limit=0 -S %s | FileCheck %s --check-prefix=OFF
+; A large caller (here over 20 instructions) takes only the calls inside its
+; loops: @rounds keeps its call to @ext_count after the loop.
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=46 -sampler-preinline-large-caller=20 -pass-remarks=sampler-preinline -disable-output %s 2>&1 | FileCheck %s --check-prefix=LARGE
+; LARGE:     inlined ext_count ({{[0-9]+}} instructions, a loop) into rounds before cloning
+; LARGE-NOT: inlined ext_count ({{[0-9]+}} instructions, a loop) into rounds before cloning
 
-; @count and @ext_count go into @rounds (a loop calling them); @ext_count,
+; @count and @ext_count go into @rounds (a loop calling them, and @ext_count
+; once more after it); @ext_count,
 ; external, stays defined (@count, local and inlined everywhere, does not);
 ; @kept is noinline, @big over the limit; @big_hinted, the same code declared
 ; `inline` (inlinehint), within twice the limit.
@@ -253,7 +259,9 @@ for.inc:
   br label %for.cond
 
 for.end:
-  ret i32 %s.0
+  %last = call i32 @ext_count(ptr noundef %a, i32 noundef %n)
+  %res = add nsw i32 %s.0, %last
+  ret i32 %res
 }
 
 define internal i32 @count(ptr noundef %a, i32 noundef %n) {
