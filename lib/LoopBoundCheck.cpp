@@ -218,7 +218,8 @@ static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
     });
     return false;
   };
-  simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
+  // Step 1's loop-simplify form: SamplerLoopBoundPass::run gives it to every
+  // loop of the round before any is prepared.
   if (!L->isLoopSimplifyForm())
     return Missed("NotSimplified", "no preheader or no single latch");
   formLCSSA(*L, DT, &LI, &SE);

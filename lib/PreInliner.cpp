@@ -12,8 +12,8 @@
 #include "llvm/Analysis/CallGraph.h"
 #include "llvm/Analysis/InlineCost.h"
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -142,7 +142,7 @@ unsigned sampler::preInlineSmallLoopFunctions(Module &M, unsigned SizeLimit,
       // later in this order, not being recursive) does it take F.
       if (!hasLoop(*Caller) &&
           (!InOrder.contains(Caller) ||
-           sizeOf(*Caller) + Size > limitFor(*Caller, SizeLimit)))
+           CallerSize + Size > limitFor(*Caller, SizeLimit)))
         continue;
       OptimizationRemarkEmitter ORE(Caller);
       OptimizationRemark R(DEBUG_TYPE, "PreInlined", CB);
