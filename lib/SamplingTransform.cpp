@@ -82,8 +82,10 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
   // countdown is at a constant offset from the thread pointer: `%fs:offset`
   // instead of loading the offset from the GOT into a register that the
   // function then keeps (measured on Lua: 4% fewer instructions in all).
-  if (LocalExecInExecutables && (M.getPIELevel() != PIELevel::Default ||
-                                 M.getPICLevel() == PICLevel::NotPIC)) {
+  bool InExecutable =
+      LocalExecInExecutables && (M.getPIELevel() != PIELevel::Default ||
+                                 M.getPICLevel() == PICLevel::NotPIC);
+  if (InExecutable) {
     Countdown->setThreadLocalMode(GlobalValue::LocalExecTLSModel);
     Countdown->setDSOLocal(true);
   }
@@ -102,8 +104,14 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
       // Never through a lazily bound PLT slot: glibc's lazy resolver does not
       // preserve r10, which preserve_most callers may keep live across the
       // call (wrong results in instrumented shared libraries). nonlazybind
-      // calls through a GOT entry resolved when the library is loaded.
-      F->addFnAttr(Attribute::NonLazyBind);
+      // calls through a GOT entry resolved when the library is loaded. In an
+      // executable, which links the runtime in, the call is direct: a GOT
+      // load is a register the optimiser hoists out of loops and keeps, a
+      // callee-saved one to push on entry (Lua: 0.3% fewer instructions).
+      if (InExecutable)
+        F->setDSOLocal(true);
+      else
+        F->addFnAttr(Attribute::NonLazyBind);
     }
   }
 }

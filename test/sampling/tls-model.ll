@@ -3,7 +3,10 @@
 ; countdown is dso_local with the local-exec model: `%fs:offset`, no GOT load
 ; and no register to hold the offset. Position-independent code that may go
 ; into a shared library keeps initial-exec, and so does everything when the
-; option says so (sampler-cc -fsampler-runtime=shared passes it).
+; option says so (sampler-cc -fsampler-runtime=shared passes it). The same
+; holds for the runtime's entry point: a direct call in an executable (no GOT
+; load to hoist into a register), through the GOT, resolved at load time
+; (nonlazybind: a lazy PLT slot's resolver clobbers r10), elsewhere.
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=PIE
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-tls-model=initial-exec -S %s | FileCheck %s --check-prefix=IE
 ; RUN: sed -e '/PIE Level/d' -e 's/!0, !1}/!0}/' %s | %opt-sampler -passes=sampler -sampler-schemes=branches -S | FileCheck %s --check-prefix=IE
@@ -12,7 +15,15 @@
 
 ; PIE: @__sampler_countdown = external dso_local thread_local(localexec) global i64
 ; IE:  @__sampler_countdown = external thread_local(initialexec) global i64
+; PIE: declare dso_local preserve_mostcc i64 @__sampler_next_countdown_preserve_most(i64) [[PIEATTR:#[0-9]+]]
+; IE:  declare preserve_mostcc i64 @__sampler_next_countdown_preserve_most(i64) [[IEATTR:#[0-9]+]]
+; PIE: attributes [[PIEATTR]] = {
+; PIE-NOT: nonlazybind
+; PIE-SAME: }
+; IE:  attributes [[IEATTR]] = { {{.*}}nonlazybind
 ; BAD: sampler: option 'tls-model' expects 'auto' or 'initial-exec', got 'global-dynamic'
+
+target triple = "x86_64-unknown-linux-gnu"
 
 define i32 @f(i32 %x) {
 entry:
