@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""How many of an instrumented program's executed instructions are its countdown checks.
+
+With sampling off, an instrumented program runs its fast copies only: the original code
+plus a check at every function entry, loop back edge and heavy loop entry (docs/sampling.md).
+This splits the instructions it executes into the checks themselves and everything else
+(what the optimiser did differently around them: registers, layout, inlining). It counts,
+per instruction, from a callgrind profile of the binary:
+
+  * every instruction that touches the thread-local countdown (`%fs:`: the checks on the
+    thread-local, `subq $W, %fs:__sampler_countdown; js`, and the loads and stores of
+    loops that carry it in a register), with the branch that follows it;
+  * `addq $-W, %reg` followed by `js`/`jns`: a check on a countdown carried in a register
+    (a 64-bit register decremented by a constant and tested for its sign; program code
+    that does the same on a 64-bit counter would be counted too).
+
+usage: countdown-cost.py BINARY CALLGRIND_OUT [N]
+  BINARY         the instrumented program, without DWARF 5 debug info (valgrind 3.19 cannot
+                 read clang-19's: `llvm-strip-19 --strip-debug`)
+  CALLGRIND_OUT  from `valgrind --tool=callgrind --dump-instr=yes --dump-line=no
+                 --compress-pos=no --compress-strings=no --callgrind-out-file=F BINARY ...`
+  N              how many functions to list (default 10)
+Prints the binary's own instructions, the checks' share of them, and the functions whose
+checks execute most. Used for docs/benchmarks.md ("How much of the cost is the checks").
+"""
+import collections
+import os
+import re
+import subprocess
+import sys
+
+
+def die(msg):
+    print(f"countdown-cost.py: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def read_profile(path, binary_name):
+    """Self cost per instruction address of the binary's own code, and its function."""
+    cost, function_of = collections.Counter(), {}
+    obj = fn = None
+    after_calls = False
+    try:
+        lines = open(path, encoding="utf-8", errors="replace")
+    except OSError as e:
+        die(f"cannot read {path}: {e.strerror}")
+    with lines:
+        for line in lines:
+            if line.startswith(("ob=", "fn=")):
+                key, _, value = line.rstrip("\n").partition("=")
+                if key == "ob":
+                    obj = value
+                else:
+                    fn = value
+                continue
+            if line.startswith("calls="):
+                after_calls = True  # the next cost line is the call's inclusive cost
+                continue
+            if not line.startswith("0x"):
+                continue
+            if after_calls:
+                after_calls = False
+                continue
+            if obj is None or os.path.basename(obj) != binary_name:
+                continue
+            fields = line.split()
+            if len(fields) < 2:
+                continue
+            address = int(fields[0], 16)
+            cost[address] += int(fields[1])
+            function_of[address] = re.sub(r"'\d+$", "", fn or "?")
+    if not cost:
+        die(f"{path}: no instructions of {binary_name} (a callgrind profile of another "
+            "program, or without --dump-instr=yes --compress-pos=no --compress-strings=no?)")
+    return cost, function_of
+
+
+def disassemble(binary):
+    try:
+        out = subprocess.run(["llvm-objdump-19", "-d", "--no-show-raw-insn", binary],
+                             capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        die(f"cannot disassemble {binary}: {e}")
+    return [(int(m.group(1), 16), m.group(2))
+            for m in re.finditer(r"^\s*([0-9a-f]+):\s+(.*)$", out, re.M)]
+
+
+def main():
+    if len(sys.argv) not in (3, 4):
+        die("usage: countdown-cost.py BINARY CALLGRIND_OUT [N]")
+    binary, profile = sys.argv[1], sys.argv[2]
+    try:
+        top = int(sys.argv[3]) if len(sys.argv) == 4 else 10
+    except ValueError:
+        die(f"N must be a number, got '{sys.argv[3]}'")
+    cost, function_of = read_profile(profile, os.path.basename(binary))
+    code = disassemble(binary)
+    # valgrind maps a position-independent executable at 0x108000: take the load address
+    # under which the profile's addresses are instructions of the binary.
+    starts = {a for a, _ in code}
+    matched = {b: sum(1 for a in cost if a - b in starts) for b in (0, 0x108000)}
+    base = max(matched, key=matched.get)
+    if matched[base] < 0.99 * len(cost):
+        die(f"{profile} does not profile {binary}: {len(cost) - matched[base]} of its "
+            f"{len(cost)} addresses are not instructions of it")
+    checks = collections.Counter()
+    for i, (address, text) in enumerate(code):
+        nxt = code[i + 1][1] if i + 1 < len(code) else ""
+        in_register = (re.match(r"addq\s+\$-0x[0-9a-f]+, %r[a-z0-9]+$", text)
+                       and re.match(r"jn?s\s", nxt))
+        if "%fs:" not in text and not in_register:
+            continue
+        own = cost.get(address + base, 0)
+        if re.match(r"j", nxt):
+            own += cost.get(code[i + 1][0] + base, 0)
+        if own:
+            checks[function_of.get(address + base, "?")] += own
+    total, spent = sum(cost.values()), sum(checks.values())
+    print(f"{binary}: {total} instructions of its own, {spent} in countdown checks "
+          f"({100.0 * spent / total:.2f}%)")
+    for fn, n in checks.most_common(top):
+        print(f"  {n:>13} {fn}")
+
+
+if __name__ == "__main__":
+    main()
