@@ -32,6 +32,18 @@ inline constexpr char NextCountdownPreserveMost[] =
 /// The argument with which a check asks for a fresh countdown (ABI 3): the
 /// result is the number of trials that fail before the next success, >= 0.
 inline constexpr int64_t FreshCountdown = INT64_MIN;
+/// The runtime's answer to FreshCountdown at d = 1 (every trial succeeds): a
+/// countdown so far below zero that it stays below EveryBelow through any
+/// run's payments (2^61 of them). A site that finds the countdown below
+/// EveryBelow is sampled without asking the runtime, and a check does not ask
+/// for a fresh countdown: at d = 1 no execution calls the runtime after the
+/// first check. (Code built without this test still asks, and is answered as
+/// before.) A site tests it with one bit: a negative countdown is below
+/// EveryBelow exactly when bit 62 is clear (x86: `btq $62`, no 64-bit
+/// constant to load).
+inline constexpr int64_t EveryBelow = -(int64_t(1) << 62);
+inline constexpr int64_t EveryCountdown = EveryBelow - (int64_t(1) << 61);
+inline constexpr int64_t EveryBit = int64_t(1) << 62;
 inline constexpr char RegisterUnit[] = "__sampler_register_unit";
 inline constexpr char UnregisterUnit[] = "__sampler_unregister_unit";
 /// Prefix shared by everything the runtime defines: calls to it are weightless

@@ -206,17 +206,35 @@ static Value *siteMayFire(IRBuilder<> &B, Value *Cd, SiteForm Form,
 }
 
 /// The cold part of a site, at \p B: `r = next(Key - cd); *Cd = Key + |r|`;
-/// returns `r > 0`, true when the site execution is sampled.
+/// returns `r > 0`, true when the site execution is sampled. At d = 1 the
+/// countdown is below abi::EveryBelow and the site is sampled without a call
+/// (nothing to store either): the countdown being negative here, bit 62 says
+/// which. B is left in the block that has the result.
 static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
                        FunctionCallee Next) {
+  MDBuilder MDB(B.getContext());
+  Value *NotEvery = B.CreateICmpNE(
+      B.CreateAnd(CdVal, B.getInt64(abi::EveryBit)), B.getInt64(0),
+      "countdown.drawn");
+  BasicBlock *Head = B.GetInsertBlock();
+  Instruction *DrawTerm = SplitBlockAndInsertIfThen(
+      NotEvery, B.GetInsertPoint(), false, MDB.createLikelyBranchWeights());
+  DrawTerm->getParent()->setName("site.draw");
+  BasicBlock *Tail = DrawTerm->getSuccessor(0);
+  Tail->setName("site.drawn");
+  B.SetInsertPoint(DrawTerm);
   Value *Key = B.getInt64(Form.Key);
   CallInst *R = callNext(B, Next, B.CreateSub(Key, CdVal, "countdown.unknown"));
-  Value *Take = B.CreateICmpSGT(R, B.getInt64(0), "sample");
-  Value *Abs = B.CreateSelect(Take, R, B.CreateNeg(R));
+  Value *Drawn = B.CreateICmpSGT(R, B.getInt64(0), "sample");
+  Value *Abs = B.CreateSelect(Drawn, R, B.CreateNeg(R));
   Value *NewCd = B.CreateAdd(Key, Abs);
   B.CreateStore(NewCd, Cd);
   if (Form.Mirror)
     B.CreateStore(NewCd, Form.Mirror);
+  B.SetInsertPoint(Tail, Tail->getFirstInsertionPt());
+  PHINode *Take = B.CreatePHI(B.getInt1Ty(), 2, "site.take");
+  Take->addIncoming(B.getTrue(), Head);
+  Take->addIncoming(Drawn, DrawTerm->getParent());
   return Take;
 }
 
@@ -231,11 +249,12 @@ static void lowerInstrumentedMarkerValue(CallInst *Marker, Value *Cd,
   MDBuilder MDB(Marker->getContext());
   Instruction *Then = SplitBlockAndInsertIfThen(
       Fire, Marker->getIterator(), false, MDB.createUnlikelyBranchWeights());
+  BasicBlock *Skip = Then->getParent()->getSinglePredecessor();
   B.SetInsertPoint(Then);
   Value *Take = siteDraw(B, Cd, CdVal, Form, Next);
   B.SetInsertPoint(Marker);
   PHINode *Taken = B.CreatePHI(B.getInt1Ty(), 2, "site.taken");
-  Taken->addIncoming(B.getFalse(), Then->getParent()->getSinglePredecessor());
+  Taken->addIncoming(B.getFalse(), Skip);
   Taken->addIncoming(Take, Then->getParent());
   Marker->replaceAllUsesWith(Taken);
   Marker->eraseFromParent();
@@ -270,7 +289,8 @@ static void lowerInstrumentedMarker(CallInst *Marker, Value *Cd, SiteForm Form,
   OldTerm->eraseFromParent();
   // Not sampled: Cont sees what it sees when the site is skipped.
   for (PHINode &P : Cont->phis())
-    P.addIncoming(P.getIncomingValueForBlock(BI->getParent()), Observe);
+    P.addIncoming(P.getIncomingValueForBlock(BI->getParent()),
+                  B.GetInsertBlock());
 }
 
 /// Gives every access to the thread-local countdown in \p F a TBAA type of its
@@ -569,13 +589,21 @@ BasicBlock *SamplingTransform::resolveUnknown(BasicBlock *ToSlow, uint64_t W,
   Function *F = ToSlow->getParent();
   auto *I64 = Type::getInt64Ty(C);
   MDBuilder MDB(C);
+  BasicBlock *Unknown = BasicBlock::Create(C, "sampler.unknown", F, FastTarget);
   BasicBlock *Fresh = BasicBlock::Create(C, "sampler.fresh", F, FastTarget);
   BasicBlock *Go = BasicBlock::Create(C, "sampler.slow.region", F, FastTarget);
   IRBuilder<> B(ToSlow);
   Value *Rel = B.CreateLoad(I64, Countdown, Volatile, "countdown.region");
   Value *Before = B.CreateAdd(Rel, B.getInt64(W), "countdown.before");
-  Value *Unknown = B.CreateICmpSLT(Before, B.getInt64(0), "countdown.unknown");
-  B.CreateCondBr(Unknown, Fresh, Go, MDB.createUnlikelyBranchWeights());
+  B.CreateCondBr(B.CreateICmpSLT(Before, B.getInt64(0), "countdown.unknown"),
+                 Unknown, Go, MDB.createUnlikelyBranchWeights());
+  // Below abi::EveryBelow (bit 62 clear, Before being negative): d = 1,
+  // every trial succeeds, nothing to ask.
+  B.SetInsertPoint(Unknown);
+  Value *NotEvery = B.CreateICmpNE(
+      B.CreateAnd(Before, B.getInt64(abi::EveryBit)), B.getInt64(0),
+      "countdown.ask");
+  B.CreateCondBr(NotEvery, Fresh, Go, MDB.createLikelyBranchWeights());
   B.SetInsertPoint(Fresh);
   Value *Drawn = callNext(B, Next, B.getInt64(abi::FreshCountdown));
   Value *Rel2 = B.CreateSub(Drawn, B.getInt64(W), "countdown.paid.fresh");
@@ -587,8 +615,9 @@ BasicBlock *SamplingTransform::resolveUnknown(BasicBlock *ToSlow, uint64_t W,
   (void)FastTarget;
   B.CreateBr(Go);
   B.SetInsertPoint(Go);
-  L = B.CreatePHI(I64, 2, "countdown.region");
+  L = B.CreatePHI(I64, 3, "countdown.region");
   L->addIncoming(Rel, ToSlow);
+  L->addIncoming(Rel, Unknown);
   L->addIncoming(Rel2, Fresh);
   return Go;
 }

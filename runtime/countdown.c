@@ -300,7 +300,12 @@ __attribute__((noinline)) static int64_t next_countdown_general(int64_t unknown)
   struct thread_state *t = &tls_state;
   if (__builtin_expect(!t->started, 0))
     start_thread(t);
-  return answer(t, unknown, gap(t));
+  int64_t r = answer(t, unknown, gap(t));
+  /* d = 1: a check is told that every trial succeeds (sampler_abi.h). Here, not in
+   * answer(): the fast path below inlines that, and would no longer be a leaf. */
+  if (unknown == SAMPLER_FRESH_COUNTDOWN && r == 0 && geo_table.run_every)
+    return SAMPLER_EVERY_COUNTDOWN;
+  return r;
 }
 
 /* The fast path's draw when the table does not hold it (a countdown above its kmax). */
@@ -317,8 +322,9 @@ SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
   struct thread_state *t = &tls_state;
   uint64_t kmax = geo_table.run_kmax;
   if (__builtin_expect(!(t->direct && kmax != 0), 0)) {
-    /* d = 1: every gap is 1, so a check's countdown is 0 and a site is sampled
-     * (a fresh trial too, the next gap 1 again): what the general code answers. */
+    /* d = 1: every gap is 1, so a check is told that every trial succeeds and a site
+     * is sampled (a fresh trial too, the next gap 1 again): what the general code
+     * answers. */
     if (t->direct && geo_table.run_every) {
       /* Once per thread: without the x86-64 entry point every call comes here, and
        * the shared flag's cache line is not to be written by every thread each time. */
@@ -326,7 +332,7 @@ SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
         __atomic_store_n(&__sampler_rt_every_direct, 1, __ATOMIC_RELAXED);
         __sampler_rt_every_thread = 1;
       }
-      return unknown == SAMPLER_FRESH_COUNTDOWN ? 0 : 1;
+      return unknown == SAMPLER_FRESH_COUNTDOWN ? SAMPLER_EVERY_COUNTDOWN : 1;
     }
     return next_countdown_general(unknown);
   }

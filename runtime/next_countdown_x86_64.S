@@ -16,9 +16,10 @@
 __sampler_next_countdown_preserve_most:
         .cfi_startproc
         /* d = 1 in a started thread that draws directly (countdown.c's
-         * __sampler_rt_every_direct and __sampler_rt_every_thread): a check's countdown
-         * is 0 and a site is sampled, what the C code answers, without the register
-         * saves and the call. r11 is the one register preserve_most lets us clobber. */
+         * __sampler_rt_every_direct and __sampler_rt_every_thread): a check is told
+         * SAMPLER_EVERY_COUNTDOWN and a site is sampled, what the C code answers,
+         * without the register saves and the call. r11 is the one register
+         * preserve_most lets us clobber. */
         cmpb    $0, __sampler_rt_every_direct(%rip)
         jne     .Leveryrun
 .Lcall:
@@ -58,9 +59,10 @@ __sampler_next_countdown_preserve_most:
         cmpb    $0, %fs:(%r11)
         je      .Lcall
         movabsq $0x8000000000000000, %r11       /* SAMPLER_FRESH_COUNTDOWN */
-        xorl    %eax, %eax
+        movl    $1, %eax                        /* a site: sampled, the next one too */
         cmpq    %r11, %rdi
-        setne   %al
+        movabsq $-0x6000000000000000, %r11      /* SAMPLER_EVERY_COUNTDOWN */
+        cmoveq  %r11, %rax                      /* a check: every trial succeeds */
         ret
         .cfi_endproc
         .size   __sampler_next_countdown_preserve_most, .-__sampler_next_countdown_preserve_most

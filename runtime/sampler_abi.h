@@ -48,8 +48,18 @@ int64_t __sampler_next_countdown(int64_t unknown);
 
 /* unknown == SAMPLER_FRESH_COUNTDOWN (ABI 3): not a site execution but a check that
  * found the countdown unknown (< 0) and asks for a fresh one: the number of trials
- * that fail before the next success (>= 0; a huge value when sampling is off). */
+ * that fail before the next success (>= 0; a huge value when sampling is off; at
+ * d = 1, SAMPLER_EVERY_COUNTDOWN below). */
 #define SAMPLER_FRESH_COUNTDOWN INT64_MIN
+
+/* The answer to SAMPLER_FRESH_COUNTDOWN at d = 1, where every trial succeeds: a countdown
+ * so far below zero that the checks' payments never bring it above
+ * SAMPLER_EVERY_BELOW. Instrumented code that finds the countdown below
+ * SAMPLER_EVERY_BELOW samples every site execution without calling the runtime, and its
+ * checks ask for no fresh countdown (code built before this answer existed asks, and is
+ * answered at every site as before: the countdown below zero says "unknown" to it). */
+#define SAMPLER_EVERY_BELOW (-((int64_t)1 << 62))
+#define SAMPLER_EVERY_COUNTDOWN (SAMPLER_EVERY_BELOW - ((int64_t)1 << 61))
 
 #if defined(__x86_64__)
 /* The same, for instrumented code on x86-64: it preserves every general-purpose

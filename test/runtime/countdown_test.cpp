@@ -356,7 +356,8 @@ TEST(NextCountdown, OffNeverComesBack) {
 }
 
 // A check that finds the countdown unknown asks for a fresh one: the number of failures
-// before the next success, geometric from 0 with mean d - 1; huge when sampling is off.
+// before the next success, geometric from 0 with mean d - 1; huge when sampling is off;
+// at d = 1, "every trial succeeds" (SAMPLER_EVERY_COUNTDOWN).
 TEST(NextCountdown, FreshCountdownForChecks) {
   {
     Env env({{"SAMPLER_SPARSITY", "10"}, {"SAMPLER_SEED", "5"}});
@@ -380,7 +381,7 @@ TEST(NextCountdown, FreshCountdownForChecks) {
     // P(c = 0) = 1/10.
     EXPECT_NEAR(static_cast<double>(zeros) / n, 0.1, 6 * std::sqrt(0.09 / n));
   }
-  for (const auto &[d, want] : {std::pair<const char *, int64_t>{"1", 0},
+  for (const auto &[d, want] : {std::pair<const char *, int64_t>{"1", SAMPLER_EVERY_COUNTDOWN},
                                  std::pair<const char *, int64_t>{"off", SAMPLER_MAX_COUNTDOWN}}) {
     Env env({{"SAMPLER_SPARSITY", d}});
     int64_t got = -1;
@@ -410,7 +411,7 @@ TEST(NextCountdown, FastPathAnswersAsTheGeneralCode) {
         const int64_t g = __sampler_rt_geometric(&replay, log1m);
         int64_t want;
         if (unknown == SAMPLER_FRESH_COUNTDOWN)
-          want = g - 1;
+          want = std::strcmp(d, "1") == 0 ? SAMPLER_EVERY_COUNTDOWN : g - 1;
         else if (unknown == 0)
           want = g;
         else if (g == 1) {
@@ -463,7 +464,8 @@ TEST(NextCountdown, PreserveMostEntryAnswersDEqualsOneItself) {
       const int64_t kinds[] = {0, SAMPLER_FRESH_COUNTDOWN, 1, 3};
       for (int i = 0; i < 1000; ++i) {
         const int64_t unknown = kinds[i % 4];
-        wrong += callPreserveMost(unknown) != (unknown == SAMPLER_FRESH_COUNTDOWN ? 0 : 1);
+        wrong += callPreserveMost(unknown) !=
+                 (unknown == SAMPLER_FRESH_COUNTDOWN ? SAMPLER_EVERY_COUNTDOWN : 1);
       }
       EXPECT_EQ(wrong, 0);
     });

@@ -32,24 +32,30 @@
 ; and stores its new countdown in the thread-local too; the second owns
 ; trial 2 (-1), after @weighty, and keeps it in the local only.
 ; Its entry resolves an unknown countdown (a success passed that no site
-; owned): the runtime draws a fresh one (argument INT64_MIN).
+; owned, -2^62 <= countdown < 0; below, d = 1, nothing to ask): the runtime
+; draws a fresh one (argument INT64_MIN).
 ; CHECK-LABEL: define internal void @caller.sampler.slow(
 ; CHECK:       sampler.resolve:
 ; CHECK-NEXT:    [[REL:%.*]] = load i64, ptr %countdown.addr
 ; CHECK-NEXT:    [[BEFORE:%.*]] = add i64 [[REL]], 2
 ; CHECK-NEXT:    [[UNK:%.*]] = icmp slt i64 [[BEFORE]], 0
-; CHECK-NEXT:    br i1 [[UNK]], label %sampler.fresh, label %sampler.slow.region
+; CHECK-NEXT:    br i1 [[UNK]], label %sampler.unknown, label %sampler.slow.region
+; CHECK:       sampler.unknown:
+; CHECK-NEXT:    [[BIT:%.*]] = and i64 [[BEFORE]], 4611686018427387904
+; CHECK-NEXT:    [[ASK:%.*]] = icmp ne i64 [[BIT]], 0
+; CHECK-NEXT:    br i1 [[ASK]], label %sampler.fresh, label %sampler.slow.region
 ; CHECK:       sampler.fresh:
 ; CHECK-NEXT:    [[DRAWN:%.*]] = call i64 @__sampler_next_countdown(i64 -9223372036854775808)
 ; CHECK-NEXT:    [[PAID:%.*]] = sub i64 [[DRAWN]], 2
 ; CHECK-NEXT:    store i64 [[PAID]], ptr %countdown.addr
 ; CHECK:       sampler.slow.region:
-; CHECK-NEXT:    [[REGION:%.*]] = phi i64 [ [[REL]], %sampler.resolve ], [ [[PAID]], %sampler.fresh ]
+; CHECK-NEXT:    [[REGION:%.*]] = phi i64 [ [[REL]], %sampler.resolve ], [ [[REL]], %sampler.unknown ], [ [[PAID]], %sampler.fresh ]
 ; CHECK:         icmp slt i64 [[REGION]], -1
 ; CHECK:         call i64 @__sampler_next_countdown(
 ; CHECK:         [[NEW1:%.*]] = add i64 -2,
 ; CHECK-NEXT:    store i64 [[NEW1]], ptr %countdown.addr
-; CHECK:         [[LOCAL:%.*]] = phi i64 [ [[NEW1]], {{.*}} ], [ [[NEW1]], {{.*}} ], [ [[REGION]], %sampler.slow.body ]
+; CHECK:         [[DRAWN1:%.*]] = phi i64 [ [[NEW1]], %site.draw ], [ [[REGION]], %site.observe ]
+; CHECK:         [[LOCAL:%.*]] = phi i64 [ [[DRAWN1]], {{.*}} ], [ [[DRAWN1]], {{.*}} ], [ [[REGION]], %sampler.slow.body ]
 ; CHECK:         call void @weighty()
 ; CHECK-NEXT:    icmp slt i64 [[LOCAL]], 0
 ; CHECK:         call i64 @__sampler_next_countdown(

@@ -45,7 +45,13 @@
 ; CHECK-NEXT:    %n = call i64 @strlen(ptr %s)
 ; CHECK-NEXT:    %countdown.fire = icmp slt i64 %countdown.region{{[0-9]*}}, -1
 ; CHECK-NEXT:    br i1 %countdown.fire, label %site.observe, label %site.cont, !prof [[UNLIKELY:![0-9]+]]
+; At d = 1 the countdown is below -2^62 (bit 62 clear, the countdown being
+; negative here) and the site is sampled without a draw.
 ; CHECK:       site.observe:
+; CHECK-NEXT:    [[BIT:%.*]] = and i64 %countdown.region{{[0-9]*}}, 4611686018427387904
+; CHECK-NEXT:    %countdown.drawn = icmp ne i64 [[BIT]], 0
+; CHECK-NEXT:    br i1 %countdown.drawn, label %site.draw, label %site.drawn
+; CHECK:       site.draw:
 ; CHECK-NEXT:    [[UNK:%countdown.unknown[0-9]*]] = sub i64 -2, %countdown.region{{[0-9]*}}
 ; CHECK-NEXT:    [[NEXT:%countdown.next[0-9]*]] = call i64 @__sampler_next_countdown(i64 [[UNK]])
 ; CHECK-NEXT:    %sample = icmp sgt i64 [[NEXT]], 0
@@ -53,11 +59,15 @@
 ; CHECK-NEXT:    [[ABS:%.*]] = select i1 %sample, i64 [[NEXT]], i64 [[NEG]]
 ; CHECK-NEXT:    [[NEW:%.*]] = add i64 -2, [[ABS]]
 ; CHECK-NEXT:    store i64 [[NEW]], ptr %countdown.addr
-; CHECK-NEXT:    br i1 %sample, label %site.sampled, label %site.cont
+; CHECK-NEXT:    br label %site.drawn
+; CHECK:       site.drawn:
+; CHECK-NEXT:    [[CD1:%.*]] = phi i64 [ [[NEW]], %site.draw ], [ %countdown.region{{[0-9]*}}, %site.observe ]
+; CHECK-NEXT:    %site.take = phi i1 [ true, %site.observe ], [ %sample, %site.draw ]
+; CHECK-NEXT:    br i1 %site.take, label %site.sampled, label %site.cont
 ; CHECK:       site.sampled:
 ; CHECK:         atomicrmw add ptr {{.*}}, i64 1 monotonic
 ; CHECK:       site.cont:
-; CHECK-NEXT:    [[CD2:%.*]] = phi i64 [ [[NEW]], %site.sampled ], [ [[NEW]], %site.observe ], [ %countdown.region{{[0-9]*}}, %sampler.slow.body ]
+; CHECK-NEXT:    [[CD2:%.*]] = phi i64 [ [[CD1]], %site.sampled ], [ [[CD1]], %site.drawn ], [ %countdown.region{{[0-9]*}}, %sampler.slow.body ]
 ; CHECK-NEXT:    %k = call i32 @atoi(ptr %s)
 ; CHECK-NEXT:    icmp slt i64 [[CD2]], 0
 ; CHECK:         sub i64 -1, [[CD2]]
