@@ -46,10 +46,15 @@ bool hasLoop(const Function &F) {
   return !BackEdges.empty();
 }
 
-bool inLoop(CallBase &CB) {
-  DominatorTree DT(*CB.getFunction());
+/// Adds to \p InLoop those of \p Calls (calls not yet inlined) in \p Caller
+/// that sit inside one of its loops: one LoopInfo for all of them.
+void addCallsInLoops(Function &Caller, ArrayRef<CallBase *> Calls,
+                     SmallPtrSetImpl<CallBase *> &InLoop) {
+  DominatorTree DT(Caller);
   LoopInfo LI(DT);
-  return LI.getLoopFor(CB.getParent()) != nullptr;
+  for (CallBase *CB : Calls)
+    if (CB->getFunction() == &Caller && LI.getLoopFor(CB->getParent()))
+      InLoop.insert(CB);
 }
 
 bool hasSites(Function &F, Function *Marker) {
@@ -123,7 +128,13 @@ unsigned sampler::preInlineSmallLoopFunctions(Module &M, unsigned SizeLimit,
     for (User *U : F->users())
       if (auto *CB = dyn_cast<CallBase>(U); CB && canInlineAt(*CB, *F))
         Calls.push_back(CB);
-    for (CallBase *CB : Calls) {
+    // Which calls sit in their caller's loops, asked of large callers only,
+    // once per caller: from the calls still to come (those before are gone
+    // or stay), in the caller as it is when first asked.
+    SmallPtrSet<Function *, 8> LoopsSeen;
+    SmallPtrSet<CallBase *, 8> InLoop;
+    for (size_t I = 0; I < Calls.size(); ++I) {
+      CallBase *CB = Calls[I];
       Function *Caller = CB->getFunction();
       // Not into the largest functions: sqlite's sqlite3VdbeExec (20,600
       // instructions here) took 7 small callees and ran 4% more
@@ -133,9 +144,14 @@ unsigned sampler::preInlineSmallLoopFunctions(Module &M, unsigned SizeLimit,
       // take only the calls inside their loops: bzip2's BZ2_decompress
       // (8,700) took makeMaps_d, called once a block, and ran 4.5% more.
       unsigned CallerSize = sizeOf(*Caller);
-      if (CallerSize > MaxCallerSize ||
-          (CallerSize > LargeCaller && !inLoop(*CB)))
+      if (CallerSize > MaxCallerSize)
         continue;
+      if (CallerSize > LargeCaller) {
+        if (LoopsSeen.insert(Caller).second)
+          addCallsInLoops(*Caller, ArrayRef(Calls).drop_front(I), InLoop);
+        if (!InLoop.contains(CB))
+          continue;
+      }
       // A caller without a loop is not cloned in place, so the inliner can
       // still put it into its own callers; with F's loop it would be. Only
       // while it stays small enough to be inlined here in turn (it comes

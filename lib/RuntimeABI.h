@@ -43,7 +43,9 @@ inline constexpr int64_t FreshCountdown = INT64_MIN;
 /// constant to load).
 inline constexpr int64_t EveryBelow = -(int64_t(1) << 62);
 inline constexpr int64_t EveryCountdown = EveryBelow - (int64_t(1) << 61);
-inline constexpr int64_t EveryBit = int64_t(1) << 62;
+inline constexpr int64_t EveryBit = -EveryBelow;
+static_assert((EveryCountdown & EveryBit) == 0 && EveryCountdown < EveryBelow,
+              "the d = 1 countdown must read as such by its bit 62");
 inline constexpr char RegisterUnit[] = "__sampler_register_unit";
 inline constexpr char UnregisterUnit[] = "__sampler_unregister_unit";
 /// Prefix shared by everything the runtime defines: calls to it are weightless

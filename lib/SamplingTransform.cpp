@@ -205,6 +205,13 @@ static Value *siteMayFire(IRBuilder<> &B, Value *Cd, SiteForm Form,
   return B.CreateICmpSLT(V, B.getInt64(Form.Key + 1), "countdown.fire");
 }
 
+/// Whether a countdown known to be negative is an ordinary one, and not the
+/// d = 1 answer below abi::EveryBelow (bit 62 clear: one `btq` on x86).
+static Value *countdownAsks(IRBuilder<> &B, Value *Negative, const Twine &Name) {
+  return B.CreateICmpNE(B.CreateAnd(Negative, B.getInt64(abi::EveryBit)),
+                        B.getInt64(0), Name);
+}
+
 /// The cold part of a site, at \p B: `r = next(Key - cd); *Cd = Key + |r|`;
 /// returns `r > 0`, true when the site execution is sampled. At d = 1 the
 /// countdown is below abi::EveryBelow and the site is sampled without a call
@@ -213,9 +220,7 @@ static Value *siteMayFire(IRBuilder<> &B, Value *Cd, SiteForm Form,
 static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
                        FunctionCallee Next) {
   MDBuilder MDB(B.getContext());
-  Value *NotEvery = B.CreateICmpNE(
-      B.CreateAnd(CdVal, B.getInt64(abi::EveryBit)), B.getInt64(0),
-      "countdown.drawn");
+  Value *NotEvery = countdownAsks(B, CdVal, "countdown.drawn");
   BasicBlock *Head = B.GetInsertBlock();
   Instruction *DrawTerm = SplitBlockAndInsertIfThen(
       NotEvery, B.GetInsertPoint(), false, MDB.createLikelyBranchWeights());
@@ -600,9 +605,7 @@ BasicBlock *SamplingTransform::resolveUnknown(BasicBlock *ToSlow, uint64_t W,
   // Below abi::EveryBelow (bit 62 clear, Before being negative): d = 1,
   // every trial succeeds, nothing to ask.
   B.SetInsertPoint(Unknown);
-  Value *NotEvery = B.CreateICmpNE(
-      B.CreateAnd(Before, B.getInt64(abi::EveryBit)), B.getInt64(0),
-      "countdown.ask");
+  Value *NotEvery = countdownAsks(B, Before, "countdown.ask");
   B.CreateCondBr(NotEvery, Fresh, Go, MDB.createLikelyBranchWeights());
   B.SetInsertPoint(Fresh);
   Value *Drawn = callNext(B, Next, B.getInt64(abi::FreshCountdown));

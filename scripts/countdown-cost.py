@@ -12,7 +12,9 @@ per instruction, from a callgrind profile of the binary:
     loops that carry it in a register), with the branch that follows it;
   * `addq $-W, %reg` followed by `js`/`jns`: a check on a countdown carried in a register
     (a 64-bit register decremented by a constant and tested for its sign; program code
-    that does the same on a 64-bit counter would be counted too).
+    that does the same on a 64-bit counter would be counted too, and so would the
+    program's own thread-locals reached through `%fs:`: no baseline build of the corpus
+    has either, which the script shows when given one).
 
 usage: countdown-cost.py BINARY CALLGRIND_OUT [N]
   BINARY         the instrumented program, without DWARF 5 debug info (valgrind 3.19 cannot
