@@ -120,32 +120,6 @@ static uint64_t tagWeight(const Instruction *Term,
   return 0;
 }
 
-/// The values computed from the countdown (its loads, the runtime's draws,
-/// and everything computed from them), found forwards from their sources.
-/// Program values never mix with them.
-static SmallPtrSet<const Value *, 32>
-countdownValues(Function &F, const GlobalVariable *Countdown) {
-  SmallPtrSet<const Value *, 32> Set;
-  SmallVector<const Instruction *, 32> Work;
-  for (Instruction &I : instructions(F)) {
-    bool Source = false;
-    if (auto *LI = dyn_cast<LoadInst>(&I))
-      Source = isCountdownAddress(LI->getPointerOperand(), Countdown);
-    else if (auto *CB = dyn_cast<CallBase>(&I))
-      Source = isCountdownDraw(CB->getCalledFunction());
-    if (Source && Set.insert(&I).second)
-      Work.push_back(&I);
-  }
-  while (!Work.empty()) {
-    const Instruction *I = Work.pop_back_val();
-    for (const User *U : I->users())
-      if (auto *UI = dyn_cast<Instruction>(U);
-          UI && !UI->getType()->isVoidTy() && Set.insert(UI).second)
-        Work.push_back(UI);
-  }
-  return Set;
-}
-
 /// The payment of a check in \p Block: `add V, -K` (or `sub V, K`) where V
 /// is the countdown (computed from it: FromCountdown) as the check loaded it
 /// in the block or as the optimiser carries it in a PHI of the block or of the

@@ -67,6 +67,10 @@ static cl::opt<bool> ClLoopPromote(
     "sampler-loop-promote",
     cl::desc("Loops without calls carry the countdown in a register"),
     cl::init(true));
+static cl::opt<bool> ClLoopExitPay(
+    "sampler-loop-exit-pay",
+    cl::desc("Loops without checks compute the countdown on their exits"),
+    cl::init(true));
 static cl::opt<std::string> ClTLSModel(
     "sampler-tls-model",
     cl::desc("The countdown's TLS model: auto (local-exec in executables) or "
@@ -103,6 +107,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("sample-late", ClSampleLate ? "1" : "0");
   Apply("loop-bounds", ClLoopBounds ? "1" : "0");
   Apply("loop-promote", ClLoopPromote ? "1" : "0");
+  Apply("loop-exit-pay", ClLoopExitPay ? "1" : "0");
   Apply("tls-model", ClTLSModel);
   return Opts;
 }

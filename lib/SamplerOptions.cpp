@@ -101,7 +101,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   }
   if (Name == "elements" || Name == "compare-constants" ||
       Name == "sample-late" || Name == "loop-bounds" ||
-      Name == "loop-promote") {
+      Name == "loop-promote" || Name == "loop-exit-pay") {
     auto B = parseBool(Name, Value);
     if (!B)
       return B.takeError();
@@ -109,6 +109,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "sample-late" ? SampleLate
      : Name == "loop-bounds" ? LoopBounds
      : Name == "loop-promote" ? LoopPromote
+     : Name == "loop-exit-pay" ? LoopExitPay
                              : CompareConstants) = *B;
     return Error::success();
   }
@@ -160,7 +161,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, tls-model)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -69,6 +69,10 @@ struct SamplerOptions {
   /// Loops without calls carry the countdown in a register, stored on their
   /// exits (LoopCountdownPromotion.h). On by default; off to measure.
   bool LoopPromote = true;
+  /// Loops left without checks compute the countdown on their exits from an
+  /// induction variable instead of paying every iteration
+  /// (LoopExitPayment.h). On by default; off to measure.
+  bool LoopExitPay = true;
   /// How instrumented code reaches the thread-local countdown. Auto: the
   /// local-exec model (`%fs:offset`, no GOT load, no register held) in
   /// executables (PIE or non-PIC code), whose runtime is linked in; the

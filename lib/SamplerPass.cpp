@@ -2,6 +2,7 @@
 #include "SamplerPass.h"
 #include "LoopBoundCheck.h"
 #include "LoopCountdownPromotion.h"
+#include "LoopExitPayment.h"
 #include "PreInliner.h"
 #include "FrontEndInfo.h"
 #include "RuntimeABI.h"
@@ -202,12 +203,15 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           FPM.addPass(SamplerLoopBoundPass());
         else if (Name == "sampler-loop-promote")
           FPM.addPass(SamplerLoopPromotePass());
+        else if (Name == "sampler-loop-exit-pay")
+          FPM.addPass(SamplerLoopExitPayPass());
         else
           return false;
         return true;
       });
   // Then loops without calls carry the countdown in a register
-  // (LoopCountdownPromotion.h), the versioned ones' remaining checks too.
+  // (LoopCountdownPromotion.h), the versioned ones' remaining checks too;
+  // loops left without checks then pay on their exits (LoopExitPayment.h).
   PB.registerVectorizerStartEPCallback(
       [GetOptions](FunctionPassManager &FPM, OptimizationLevel) {
         SamplerOptions Opts = GetOptions();
@@ -215,6 +219,8 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           FPM.addPass(SamplerLoopBoundPass());
         if (Opts.Sampling && Opts.LoopPromote)
           FPM.addPass(SamplerLoopPromotePass());
+        if (Opts.Sampling && Opts.LoopPromote && Opts.LoopExitPay)
+          FPM.addPass(SamplerLoopExitPayPass());
       });
   PB.registerOptimizerLastEPCallback(
       [GetOptions](ModulePassManager &MPM, OptimizationLevel) {

@@ -31,6 +31,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
@@ -315,6 +316,29 @@ static void tagCountdownAccesses(Function &F, GlobalVariable *Countdown) {
           Ptr && isCountdownAddress(Ptr, Countdown))
         I.setMetadata(LLVMContext::MD_tbaa, Tag);
   localizeCountdownAddress(F, Countdown);
+}
+
+SmallPtrSet<const Value *, 32>
+sampler::countdownValues(Function &F, const GlobalVariable *Countdown) {
+  SmallPtrSet<const Value *, 32> Set;
+  SmallVector<const Instruction *, 32> Work;
+  for (Instruction &I : instructions(F)) {
+    bool Source = false;
+    if (auto *LI = dyn_cast<LoadInst>(&I))
+      Source = isCountdownAddress(LI->getPointerOperand(), Countdown);
+    else if (auto *CB = dyn_cast<CallBase>(&I))
+      Source = isCountdownDraw(CB->getCalledFunction());
+    if (Source && Set.insert(&I).second)
+      Work.push_back(&I);
+  }
+  while (!Work.empty()) {
+    const Instruction *I = Work.pop_back_val();
+    for (const User *U : I->users())
+      if (auto *UI = dyn_cast<Instruction>(U);
+          UI && !UI->getType()->isVoidTy() && Set.insert(UI).second)
+        Work.push_back(UI);
+  }
+  return Set;
 }
 
 Value *sampler::countdownAddressFor(Function &F, GlobalVariable *Countdown) {

@@ -29,6 +29,7 @@
 #define SAMPLER_SAMPLINGTRANSFORM_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -106,6 +107,13 @@ inline bool mayTouchCountdown(const llvm::Instruction &I) {
   }
   return !(CB->doesNotAccessMemory() || CB->onlyAccessesArgMemory());
 }
+
+/// The values computed from the countdown in \p F: its loads, the runtime's
+/// draws, and everything computed from them, found forwards from their
+/// sources. Program values never mix with them (LoopBoundCheck and
+/// LoopExitPayment tell the countdown's arithmetic from the program's).
+llvm::SmallPtrSet<const llvm::Value *, 32>
+countdownValues(llvm::Function &F, const llvm::GlobalVariable *Countdown);
 
 class WeightlessInfo;
 
