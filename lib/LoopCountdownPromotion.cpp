@@ -85,7 +85,7 @@ static bool callsInstrumentedCopy(const Instruction &I) {
 /// Steps 1-3 for one loop; false if it keeps its checks in memory.
 static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
                     LoopInfo &LI, ScalarEvolution &SE, AssumptionCache &AC,
-                    bool &Changed) {
+                    bool NaturalNests, bool &Changed) {
   SmallVector<Instruction *, 16> Accesses;
   SmallVector<LoadInst *, 8> Rereads;
   SmallVector<CallInst *, 4> Handovers;
@@ -116,6 +116,24 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
   }
   if (!Stores)
     return false; // no check here: nothing to gain
+  // With natural nests (SamplerOptions::NaturalNests), a loop whose inner
+  // loops have checks of their own leaves them to be promoted one by one:
+  // the countdown carried through the nest made the inner loops' exit values
+  // arithmetic of the outer loop, for which loop strength reduction kept a
+  // second copy of the countdown in each inner loop (bzip2's mainQSort3: one
+  // more `add` an iteration; the whole program 1.9% more instructions). (A
+  // check's load is volatile; the payments of a bounded loop's copy, which
+  // has no check, are plain loads and stores and do not count.) Without
+  // natural nests such a loop is rare, and promoting it whole measured
+  // better (bzip2 0.8% fewer instructions).
+  for (const Loop *Inner : NaturalNests ? ArrayRef<Loop *>(L.getSubLoops())
+                                        : ArrayRef<Loop *>())
+    for (BasicBlock *BB : Inner->blocks())
+      for (Instruction &I : *BB)
+        if (auto *LI = dyn_cast<LoadInst>(&I);
+            LI && LI->isVolatile() &&
+            isCountdownAddress(LI->getPointerOperand(), Countdown))
+          return false;
 
   // The fast copy's loops are entered from the instrumented copy too, and
   // their early exits often join other paths: a preheader and exit blocks of
@@ -200,7 +218,7 @@ PreservedAnalyses SamplerLoopPromotePass::run(Function &F,
   SmallVector<Loop *, 8> Work(LI.begin(), LI.end());
   while (!Work.empty()) {
     Loop *L = Work.pop_back_val();
-    if (promote(*L, Countdown, DT, LI, SE, AC, Changed))
+    if (promote(*L, Countdown, DT, LI, SE, AC, NaturalNests, Changed))
       Changed = true;
     else
       Work.append(L->begin(), L->end());

@@ -71,6 +71,11 @@ static cl::opt<bool> ClLoopExitPay(
     "sampler-loop-exit-pay",
     cl::desc("Loops without checks compute the countdown on their exits"),
     cl::init(true));
+static cl::opt<bool> ClNaturalNests(
+    "sampler-natural-nests",
+    cl::desc("The instrumented copy returns to the fast copy only at the "
+             "headers of outermost loops"),
+    cl::init(false));
 static cl::opt<std::string> ClTLSModel(
     "sampler-tls-model",
     cl::desc("The countdown's TLS model: auto (local-exec in executables) or "
@@ -108,6 +113,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("loop-bounds", ClLoopBounds ? "1" : "0");
   Apply("loop-promote", ClLoopPromote ? "1" : "0");
   Apply("loop-exit-pay", ClLoopExitPay ? "1" : "0");
+  Apply("natural-nests", ClNaturalNests ? "1" : "0");
   Apply("tls-model", ClTLSModel);
   return Opts;
 }

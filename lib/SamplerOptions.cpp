@@ -101,7 +101,8 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   }
   if (Name == "elements" || Name == "compare-constants" ||
       Name == "sample-late" || Name == "loop-bounds" ||
-      Name == "loop-promote" || Name == "loop-exit-pay") {
+      Name == "loop-promote" || Name == "loop-exit-pay" ||
+      Name == "natural-nests") {
     auto B = parseBool(Name, Value);
     if (!B)
       return B.takeError();
@@ -110,6 +111,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "loop-bounds" ? LoopBounds
      : Name == "loop-promote" ? LoopPromote
      : Name == "loop-exit-pay" ? LoopExitPay
+     : Name == "natural-nests" ? NaturalNests
                              : CompareConstants) = *B;
     return Error::success();
   }
@@ -161,7 +163,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, tls-model)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

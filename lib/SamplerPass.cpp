@@ -104,7 +104,8 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
   NumFunctions += HasSites.size();
   WeightlessInfo WI(M, Opts, HasSites);
   SamplingTransform T(M, WI, Opts.CloneThreshold, Opts.OutlineLimit,
-                      Opts.CountdownTLS == SamplerOptions::TLSModel::Auto);
+                      Opts.CountdownTLS == SamplerOptions::TLSModel::Auto,
+                      Opts.NaturalNests);
   for (Function &F : M)
     if (HasSites.contains(&F)) {
       T.run(F);
@@ -218,7 +219,7 @@ void sampler::registerSamplerPass(PassBuilder &PB,
         if (Opts.Sampling && Opts.LoopBounds)
           FPM.addPass(SamplerLoopBoundPass());
         if (Opts.Sampling && Opts.LoopPromote)
-          FPM.addPass(SamplerLoopPromotePass());
+          FPM.addPass(SamplerLoopPromotePass(Opts.NaturalNests));
         if (Opts.Sampling && Opts.LoopPromote && Opts.LoopExitPay)
           FPM.addPass(SamplerLoopExitPayPass());
       });

@@ -22,6 +22,7 @@
 #include "SamplingTransform.h"
 #include "RuntimeABI.h"
 #include "SiteTable.h"
+#include "LoopTails.h"
 #include "SlowCopyOutliner.h"
 #include "Weightless.h"
 
@@ -69,8 +70,10 @@ STATISTIC(NumZeroWeightChecks, "Regions of weight 0 (no check needed)");
 SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
                                      unsigned CloneThreshold,
                                      unsigned OutlineLimit,
-                                     bool LocalExecInExecutables)
-    : M(M), WI(WI), CloneThreshold(CloneThreshold), OutlineLimit(OutlineLimit) {
+                                     bool LocalExecInExecutables,
+                                     bool NaturalNests)
+    : M(M), WI(WI), CloneThreshold(CloneThreshold), OutlineLimit(OutlineLimit),
+      NaturalNests(NaturalNests) {
   LLVMContext &C = M.getContext();
   auto *I64 = Type::getInt64Ty(C);
   Countdown = M.getGlobalVariable(abi::Countdown);
@@ -963,16 +966,14 @@ bool SamplingTransform::run(Function &F) {
   // Loops of the function as it is (the fast copy): where the instrumented
   // copy may return to the fast one (see the checks below).
   SmallPtrSet<BasicBlock *, 16> LoopHeaders, InLoop;
-  {
-    DominatorTree DT(F);
-    LoopInfo LI(DT);
-    for (BasicBlock &BB : F)
-      if (Loop *L = LI.getLoopFor(&BB)) {
-        InLoop.insert(&BB);
-        if (L->getHeader() == &BB)
-          LoopHeaders.insert(&BB);
-      }
-  }
+  DominatorTree FastDT(F);
+  LoopInfo FastLI(FastDT);
+  for (BasicBlock &BB : F)
+    if (Loop *L = FastLI.getLoopFor(&BB)) {
+      InLoop.insert(&BB);
+      if (L->getHeader() == &BB)
+        LoopHeaders.insert(&BB);
+    }
   DenseSet<std::pair<BasicBlock *, BasicBlock *>> IsBackEdge;
   for (auto &E : BackEdges)
     IsBackEdge.insert({const_cast<BasicBlock *>(E.first),
@@ -1001,6 +1002,14 @@ bool SamplingTransform::run(Function &F) {
         SiteForm{false, K.Key, K.Mirror ? Countdown : nullptr}, Next);
   }
 
+  // With NaturalNests, the instrumented copy returns to the fast copy at the
+  // header of a loop inside another through a tail (FastTails) instead, so
+  // that the fast outer loop keeps a single entry.
+  LoopTails Tails;
+  if (NaturalNests && !OutlineSlow &&
+      none_of(F, [](BasicBlock &BB) { return BB.hasAddressTaken(); }))
+    Tails.build(F, FastLI);
+
   // The checks. Each copy gets check blocks of its own, so that every loop of
   // the fast copy stays a natural loop (one entry, its header) that LoopInfo,
   // LICM, the unroller and the vectoriser see: a check block shared by both
@@ -1023,20 +1032,25 @@ bool SamplingTransform::run(Function &F) {
   DenseMap<std::pair<BasicBlock *, unsigned>, BasicBlock *> Checks;
   SmallPtrSet<BasicBlock *, 16> FastChecks; // where the slow copy may leave
   DenseMap<BasicBlock *, BasicBlock *> SharedToSlow;
-  auto CheckFor = [&](BasicBlock *Target, CheckKind Kind) -> BasicBlock * {
-    BasicBlock *&Check = Checks[{Target, unsigned(Kind)}];
+  // A check of Target's region; where it finds the region's trials all fail,
+  // it goes on to Dest: Target, or its copy in a tail.
+  auto CheckFor = [&](BasicBlock *Target, CheckKind Kind,
+                      BasicBlock *Dest = nullptr) -> BasicBlock * {
+    if (!Dest)
+      Dest = Target;
+    BasicBlock *&Check = Checks[{Dest, unsigned(Kind)}];
     if (Check)
       return Check;
     uint64_t Weight = Targets.lookup(Target);
     auto *SlowTarget = cast<BasicBlock>(VMap[Target]);
     Check = BasicBlock::Create(C, Kind == SlowStay ? "sampler.pay" : "sampler.check",
-                               &F, Kind == SlowStay ? SlowTarget : Target);
+                               &F, Kind == SlowStay ? SlowTarget : Dest);
     if (Kind != SlowStay)
       FastChecks.insert(Check);
     IRBuilder<> CB(Check);
     if (Weight == 0 && Kind != SlowStay) {
       ++NumZeroWeightChecks;
-      CB.CreateBr(Target);
+      CB.CreateBr(Dest);
       return Check;
     }
     ++NumChecks;
@@ -1062,7 +1076,7 @@ bool SamplingTransform::run(Function &F) {
       cast<Instruction>(Enough)->eraseFromParent();
       CB.CreateBr(ToSlow);
     } else {
-      BranchInst *BI = CB.CreateCondBr(Enough, Target, ToSlow,
+      BranchInst *BI = CB.CreateCondBr(Enough, Dest, ToSlow,
                                        MDB.createLikelyBranchWeights());
       if (Kind == FastBack || Kind == FastEntry)
         BI->setMetadata(Kind == FastBack ? BackEdgeCheckMD : CheckMD,
@@ -1085,9 +1099,37 @@ bool SamplingTransform::run(Function &F) {
     bool Back = IsBackEdge.count({From, To});
     From->getTerminator()->replaceSuccessorWith(
         To, CheckFor(To, Back ? FastBack : FastEntry));
-    bool MayReturnToFast = LoopHeaders.count(To) || !InLoop.count(To);
+    // Back to fast code at a loop header or outside loops; with
+    // NaturalNests, at an inner loop's header only through its outer loop's
+    // tail (or, without tails, not at all).
+    bool Outermost = !InLoop.count(To) ||
+                     (LoopHeaders.count(To) && !FastLI.getLoopFor(To)->getParentLoop());
+    bool MayReturnToFast =
+        NaturalNests ? Outermost || (!Tails.empty() && LoopHeaders.count(To))
+                     : LoopHeaders.count(To) || !InLoop.count(To);
     SlowFrom->getTerminator()->replaceSuccessorWith(
-        SlowTo, CheckFor(To, MayReturnToFast ? FastEntry : SlowStay));
+        SlowTo, MayReturnToFast ? CheckFor(To, FastEntry, Tails.empty() ? To : Tails.entry(To))
+                                : CheckFor(To, SlowStay));
+  }
+  // The tails' edges: checks where the fast copy has them, and every way out
+  // of a tail's loop where an edge from inside that loop may go (LoopTails.h).
+  for (const LoopTails::Block &TB : Tails.blocks()) {
+    Instruction *Term = TB.Copy->getTerminator();
+    SmallPtrSet<BasicBlock *, 4> Seen;
+    for (BasicBlock *Succ : successors(TB.Copy)) {
+      if (!Seen.insert(Succ).second)
+        continue;
+      BasicBlock *To = Tails.original(Succ);
+      BasicBlock *Dest = Tails.dest(TB.X, To);
+      if (CheckEdges.count({TB.Fast, To})) {
+        // A back edge within the tail keeps its latch's check; the tail's
+        // way to the header of its own loop is an entry of that loop.
+        bool Back = IsBackEdge.count({TB.Fast, To}) && To != TB.X->getHeader();
+        Term->replaceSuccessorWith(Succ, CheckFor(To, Back ? FastBack : FastEntry, Dest));
+      } else if (Dest != Succ) {
+        Term->replaceSuccessorWith(Succ, Dest);
+      }
+    }
   }
   // Every address of a region's first block, in either copy (clones map
   // blockaddress constants to the clone), now names the region's check.

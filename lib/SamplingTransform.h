@@ -124,9 +124,12 @@ public:
   /// get their instrumented copy outlined (SlowCopyOutliner.h).
   /// With \p LocalExecInExecutables, code built for an executable (PIE or
   /// non-PIC) reaches the countdown with the local-exec TLS model.
+  /// With \p NaturalNests, the instrumented copy returns to the fast one only
+  /// at the headers of outermost loops (and outside loops), so that outer
+  /// loops are natural loops of the fast copy too (SamplerOptions.h).
   SamplingTransform(llvm::Module &M, const WeightlessInfo &WI,
                     unsigned CloneThreshold, unsigned OutlineLimit,
-                    bool LocalExecInExecutables);
+                    bool LocalExecInExecutables, bool NaturalNests = false);
   /// Rewrites \p F's markers. Returns false if F was lowered in place
   /// (single copy) rather than cloned.
   bool run(llvm::Function &F);
@@ -155,6 +158,7 @@ private:
   const WeightlessInfo &WI;
   unsigned CloneThreshold;
   unsigned OutlineLimit;
+  bool NaturalNests;
   llvm::GlobalVariable *Countdown;
   llvm::FunctionCallee Next;
   llvm::SmallVector<llvm::Function *, 16> Created;

@@ -1,0 +1,68 @@
+//===- LoopTails.cpp - Copies of outer loops for the way back to fast code -===//
+//
+// See LoopTails.h. The function is cloned while its values live in stack
+// slots (SamplingTransform's step 3), so a block copies without PHIs to
+// repair; the copies' edges are redirected by SamplingTransform, which puts
+// checks on the check edges among them.
+//
+//===----------------------------------------------------------------------===//
+#include "LoopTails.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+using namespace sampler;
+
+#define DEBUG_TYPE "sampler"
+
+STATISTIC(NumTails, "Loops copied as tails (natural nests)");
+
+void LoopTails::build(Function &F, const LoopInfo &Info) {
+  LI = &Info;
+  for (Loop *X : Info.getLoopsInPreorder()) {
+    if (X->isInnermost())
+      continue;
+    ++NumTails;
+    ValueToValueMapTy VMap;
+    SmallVector<BasicBlock *, 32> Copies;
+    auto &Map = Tails[X];
+    for (BasicBlock *BB : X->blocks()) {
+      BasicBlock *Copy = CloneBasicBlock(BB, VMap, ".tail", &F);
+      VMap[BB] = Copy;
+      Map[BB] = Copy;
+      CopyToFast[Copy] = BB;
+      Copies.push_back(Copy);
+      Blocks.push_back({X, BB, Copy});
+    }
+    remapInstructionsInBlocks(Copies, VMap);
+  }
+}
+
+BasicBlock *LoopTails::entry(BasicBlock *Header) const {
+  const Loop *Y = LI->getLoopFor(Header);
+  if (!Y || Y->getHeader() != Header || !Y->getParentLoop())
+    return Header;
+  auto It = Tails.find(Y->getParentLoop());
+  return It == Tails.end() ? Header : It->second.lookup(Header);
+}
+
+BasicBlock *LoopTails::dest(const Loop *X, BasicBlock *To) const {
+  if (To != X->getHeader() && X->contains(To))
+    return Tails.find(X)->second.lookup(To);
+  const Loop *A = LI->getLoopFor(To);
+  if (!A)
+    return To;
+  if (A->getHeader() == To)
+    return entry(To);
+  // An exit into the body of a loop around X (A contains X: the CFG is
+  // reducible where LoopInfo found loops).
+  auto It = Tails.find(A);
+  return It == Tails.end() ? To : It->second.lookup(To);
+}
+
+BasicBlock *LoopTails::original(BasicBlock *BB) const {
+  BasicBlock *Fast = CopyToFast.lookup(BB);
+  return Fast ? Fast : BB;
+}

@@ -1,0 +1,82 @@
+//===- LoopTails.h - Copies of outer loops for the way back to fast code ---===//
+//
+// DESCRIPTION
+//   After a sample, the instrumented copy goes back to the fast copy at a
+//   loop header (SamplingTransform.h). By default it may do so at the header
+//   of any loop; for a loop inside another, the fast outer loop is then
+//   entered at its inner loop's header as well as at its own: an irreducible
+//   cycle, which LoopInfo does not report, so that the optimiser's loop
+//   passes (and sampler's LoopBoundCheck and LoopCountdownPromotion) see only
+//   its inner loops. With SamplerOptions::NaturalNests it goes back only at
+//   outermost headers, and a long inner loop then runs instrumented until its
+//   outer loop's next iteration (bzip2 at d = 1000: +25%).
+//
+//   A tail gives both. Every loop of the fast copy that has loops inside it
+//   gets a copy of its blocks (suffix `.tail`), entered only from the
+//   instrumented copy, at the headers of its inner loops: in the tail these
+//   are loops again, entered at their headers, and the tail leaves for the
+//   loop's next iteration, or through its exits, the way an edge from inside
+//   the loop must: the fast header of an outermost loop, a block outside all
+//   loops, or the tail of the loop around. So every loop of the fast copy, and
+//   every loop of a tail, has one entry, its header.
+//
+//   Tails hold the fast copy's code (sites folded away, checks of their own);
+//   they cost code size: a copy of each loop that contains loops.
+//
+// USAGE
+//   Part of SamplingTransform, with -fsampler-natural-nests
+//   (opt-19 ... -sampler-natural-nests): test/sampling/natural-nests.ll.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SAMPLER_LOOPTAILS_H
+#define SAMPLER_LOOPTAILS_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Function.h"
+
+namespace sampler {
+
+class LoopTails {
+public:
+  /// Clones, in \p F, every loop of \p LI that has loops inside it. The
+  /// clones' edges still lead where the fast copy's do: redirect() them once
+  /// the check edges are known.
+  void build(llvm::Function &F, const llvm::LoopInfo &LI);
+  bool empty() const { return Tails.empty(); }
+
+  /// Where the instrumented copy goes back to fast code at \p Header, a loop
+  /// header of the fast copy: the copy of it in the tail of the loop around,
+  /// or the header itself for an outermost loop.
+  llvm::BasicBlock *entry(llvm::BasicBlock *Header) const;
+
+  /// Where an edge of the tail of \p X to the fast block \p To leads: the
+  /// tail's own copy of To inside X, entry() for a loop header (X's own, for
+  /// its next iteration), the tail of the loop around for an exit into its
+  /// body, or To itself outside all loops.
+  llvm::BasicBlock *dest(const llvm::Loop *X, llvm::BasicBlock *To) const;
+
+  /// One block of a tail: the loop, the fast block and its copy.
+  struct Block {
+    const llvm::Loop *X;
+    llvm::BasicBlock *Fast, *Copy;
+  };
+  llvm::ArrayRef<Block> blocks() const { return Blocks; }
+
+  /// The fast block that \p BB copies in a tail, or BB itself.
+  llvm::BasicBlock *original(llvm::BasicBlock *BB) const;
+
+private:
+  const llvm::LoopInfo *LI = nullptr;
+  // Per loop with a tail: fast block -> its copy.
+  llvm::DenseMap<const llvm::Loop *,
+                 llvm::DenseMap<llvm::BasicBlock *, llvm::BasicBlock *>>
+      Tails;
+  llvm::DenseMap<llvm::BasicBlock *, llvm::BasicBlock *> CopyToFast;
+  llvm::SmallVector<Block, 64> Blocks;
+};
+
+} // namespace sampler
+
+#endif

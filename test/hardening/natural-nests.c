@@ -1,0 +1,71 @@
+// With -fsampler-natural-nests the instrumented copy goes back to the fast copy
+// only at the headers of outermost loops, and pays for the regions of inner
+// loops until then (lib/SamplingTransform.cpp; test/sampling/natural-nests.ll
+// shows the shape). Which copy runs changes, the trials do not: each copy takes
+// the same trials for the same sites, so with the same seed every count equals
+// the default build's, at d = 3, 30 and 300, and at d = 1 the unconditional
+// build's. The nest: an outer loop with two inner loops, one of them as long
+// as the outer loop's data says, and a site between them.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %sampler-cc -O2 %s -o %t/default
+// RUN: %sampler-cc -O2 -fsampler-natural-nests %s -o %t/natural
+// RUN: %sampler-cc -O2 -fno-sampler-sampling %s -o %t/exact
+// RUN: not cmp -s %t/default %t/natural
+// RUN: env SAMPLER_FILE=%t/exact.report %t/exact > %t/exact.out
+// RUN: %sampler-report --all --json %t/exact.report --binary %t/exact > %t/exact.json
+// RUN: env SAMPLER_SPARSITY=1 SAMPLER_FILE=%t/n1.report %t/natural > %t/n1.out
+// RUN: cmp %t/exact.out %t/n1.out
+// RUN: %sampler-report --all --json %t/n1.report --binary %t/natural > %t/n1.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/n1.json %t/exact.json
+// RUN: env SAMPLER_SPARSITY=3 SAMPLER_SEED=31 SAMPLER_FILE=%t/n3.report %t/natural > /dev/null
+// RUN: env SAMPLER_SPARSITY=3 SAMPLER_SEED=31 SAMPLER_FILE=%t/d3.report %t/default > /dev/null
+// RUN: %sampler-report --all --json %t/n3.report --binary %t/natural > %t/n3.json
+// RUN: %sampler-report --all --json %t/d3.report --binary %t/default > %t/d3.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/n3.json %t/d3.json
+// RUN: python3 %S/../e2e/Inputs/stats.py unbiased %t/n3.json %t/exact.json
+// RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=32 SAMPLER_FILE=%t/n30.report %t/natural > /dev/null
+// RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=32 SAMPLER_FILE=%t/d30.report %t/default > /dev/null
+// RUN: %sampler-report --all --json %t/n30.report --binary %t/natural > %t/n30.json
+// RUN: %sampler-report --all --json %t/d30.report --binary %t/default > %t/d30.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/n30.json %t/d30.json
+// RUN: env SAMPLER_SPARSITY=300 SAMPLER_SEED=33 SAMPLER_FILE=%t/n300.report %t/natural > /dev/null
+// RUN: env SAMPLER_SPARSITY=300 SAMPLER_SEED=33 SAMPLER_FILE=%t/d300.report %t/default > /dev/null
+// RUN: %sampler-report --all --json %t/n300.report --binary %t/natural > %t/n300.json
+// RUN: %sampler-report --all --json %t/d300.report --binary %t/default > %t/d300.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/n300.json %t/d300.json
+#include <stdio.h>
+
+static unsigned state = 1;
+static int rnd(void) {
+  state = state * 1103515245u + 12345u;
+  return (state >> 16) & 0x7fff;
+}
+
+__attribute__((noinline)) int nest(const int *a, int n, int m) {
+  int s = 0;
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < m; j++)
+      if (a[j] > i)
+        s++;
+    if (s & 1)
+      s += 3;
+    for (int k = 0; k < (a[i] & 7); k++)
+      if (a[k] & 2)
+        s ^= k;
+      else
+        s += 2;
+  }
+  return s;
+}
+
+int main(void) {
+  int a[64];
+  long total = 0;
+  for (int r = 0; r < 20000; r++) {
+    for (int i = 0; i < 64; i++)
+      a[i] = rnd() % 64;
+    total += nest(a, 1 + rnd() % 40, 1 + rnd() % 64);
+  }
+  printf("%ld\n", total);
+  return 0;
+}
