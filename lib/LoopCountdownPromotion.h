@@ -45,7 +45,7 @@ namespace sampler {
 struct SamplerLoopPromotePass : llvm::PassInfoMixin<SamplerLoopPromotePass> {
   /// With natural nests (SamplerOptions::NaturalNests), a loop whose inner
   /// loops have checks leaves them to be promoted one by one.
-  explicit SamplerLoopPromotePass(bool NaturalNests = false)
+  explicit SamplerLoopPromotePass(bool NaturalNests = true)
       : NaturalNests(NaturalNests) {}
   bool NaturalNests;
   llvm::PreservedAnalyses run(llvm::Function &F,

@@ -73,9 +73,9 @@ static cl::opt<bool> ClLoopExitPay(
     cl::init(true));
 static cl::opt<bool> ClNaturalNests(
     "sampler-natural-nests",
-    cl::desc("The instrumented copy returns to the fast copy only at the "
-             "headers of outermost loops"),
-    cl::init(false));
+    cl::desc("Every loop of the fast copy is a natural loop (the instrumented "
+             "copy returns to inner loops through copies of outer loops)"),
+    cl::init(sampler::SamplerOptions().NaturalNests));
 static cl::opt<std::string> ClTLSModel(
     "sampler-tls-model",
     cl::desc("The countdown's TLS model: auto (local-exec in executables) or "

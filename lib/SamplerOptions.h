@@ -73,12 +73,12 @@ struct SamplerOptions {
   /// induction variable instead of paying every iteration
   /// (LoopExitPayment.h). On by default; off to measure.
   bool LoopExitPay = true;
-  /// The instrumented copy returns to the fast copy only at the headers of
-  /// outermost loops, so that outer loops are natural loops of the fast copy
-  /// (by default it returns at every loop header, which leaves a loop with
-  /// inner loops irreducible). Off by default: measured mixed
-  /// (docs/benchmarks.md, "Outer loops"); the step bounded nests need.
-  bool NaturalNests = false;
+  /// Every loop of the fast copy is a natural loop: the instrumented copy
+  /// returns at the header of an inner loop through a copy of its outer loop
+  /// (LoopTails.h), not into the fast outer loop, which that return would
+  /// make an irreducible cycle. On by default (docs/benchmarks.md, "What each
+  /// change bought"); off to measure.
+  bool NaturalNests = true;
   /// How instrumented code reaches the thread-local countdown. Auto: the
   /// local-exec model (`%fs:offset`, no GOT load, no register held) in
   /// executables (PIE or non-PIC code), whose runtime is linked in; the

@@ -129,7 +129,7 @@ public:
   /// loops are natural loops of the fast copy too (SamplerOptions.h).
   SamplingTransform(llvm::Module &M, const WeightlessInfo &WI,
                     unsigned CloneThreshold, unsigned OutlineLimit,
-                    bool LocalExecInExecutables, bool NaturalNests = false);
+                    bool LocalExecInExecutables, bool NaturalNests = true);
   /// Rewrites \p F's markers. Returns false if F was lowered in place
   /// (single copy) rather than cloned.
   bool run(llvm::Function &F);

@@ -165,7 +165,9 @@ __attribute__((noinline)) int nested(const unsigned short *a) {
   int r = 0;
   unsigned k = a[0];
   while (k % 7 != 3 && r < 100000) {
-    // REMARK: bounded-loops.c:[[#@LINE+1]]:5: remark: loop in nested tests its countdown checks once on entry (trials per back edge: 2) on 1 of 2 ways in
+    // One way in: the instrumented copy comes back to the inner loop through
+    // the outer loop's tail (natural nests), not into the fast outer loop.
+    // REMARK: bounded-loops.c:[[#@LINE+1]]:5: remark: loop in nested tests its countdown checks once on entry (trials per back edge: 2) on 1 of 1 ways in
     for (unsigned j = 0; j < (k & 15); j++)
       if ((a[j] ^ k) & 2)
         r++;

@@ -1,14 +1,18 @@
-// With -fsampler-natural-nests the instrumented copy goes back to the fast copy
-// only at the headers of outermost loops, and pays for the regions of inner
-// loops until then (lib/SamplingTransform.cpp; test/sampling/natural-nests.ll
-// shows the shape). Which copy runs changes, the trials do not: each copy takes
-// the same trials for the same sites, so with the same seed every count equals
-// the default build's, at d = 3, 30 and 300, and at d = 1 the unconditional
-// build's. The nest: an outer loop with two inner loops, one of them as long
-// as the outer loop's data says, and a site between them.
+// With natural nests (the default) the instrumented copy goes back to fast
+// code at an inner loop's header through a tail, a copy of the outer loop
+// (lib/LoopTails.h); with -fno-sampler-natural-nests it goes back into the
+// fast outer loop itself (test/sampling/natural-nests.ll shows both). Which
+// code runs changes, the trials do not: each copy takes the same trials for the
+// same sites, so with the same seed every count equals that of the build
+// without natural nests, at d = 3, 30 and 300, and at d = 1 the unconditional
+// build's. The same holds without tails (instrumented copies outlined), where
+// the instrumented copy returns at outermost headers only. The nest: an outer
+// loop with two inner loops, one of them as long as the outer loop's data
+// says, and a site between them.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %sampler-cc -O2 %s -o %t/default
-// RUN: %sampler-cc -O2 -fsampler-natural-nests %s -o %t/natural
+// RUN: %sampler-cc -O2 -fno-sampler-natural-nests %s -o %t/default
+// RUN: %sampler-cc -O2 %s -o %t/natural
+// RUN: %sampler-cc -O2 -fsampler-outline-limit=1000 %s -o %t/outlined
 // RUN: %sampler-cc -O2 -fno-sampler-sampling %s -o %t/exact
 // RUN: not cmp -s %t/default %t/natural
 // RUN: env SAMPLER_FILE=%t/exact.report %t/exact > %t/exact.out
@@ -33,6 +37,9 @@
 // RUN: %sampler-report --all --json %t/n300.report --binary %t/natural > %t/n300.json
 // RUN: %sampler-report --all --json %t/d300.report --binary %t/default > %t/d300.json
 // RUN: python3 %S/../e2e/Inputs/stats.py equal %t/n300.json %t/d300.json
+// RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=32 SAMPLER_FILE=%t/o30.report %t/outlined > /dev/null
+// RUN: %sampler-report --all --json %t/o30.report --binary %t/outlined > %t/o30.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/o30.json %t/d30.json
 #include <stdio.h>
 
 static unsigned state = 1;

@@ -1,24 +1,24 @@
-; Where the instrumented copy goes back to the fast copy. By default it may
-; return at any loop header, the inner loop's included: the fast outer loop is
-; then entered at its inner loop's header too, an irreducible cycle that
-; LoopInfo does not report (only the inner loops are loops). With
-; -sampler-natural-nests it returns at the header of an inner loop through a
-; tail (lib/LoopTails.h): a copy of the outer loop's fast code whose inner loop
+; Where the instrumented copy goes back to the fast copy. Without natural
+; nests (-sampler-natural-nests=0) it may return at any loop header, the inner
+; loop's included: the fast outer loop is then entered at its inner loop's
+; header too, an irreducible cycle that LoopInfo does not report (only the
+; inner loops are loops). With them (the default) it returns at the header of
+; an inner loop through a tail (lib/LoopTails.h): a copy of the outer loop's fast code whose inner loop
 ; is entered at its header, and whose way to the outer loop's next iteration
 ; is an entry of the fast outer loop, at its header. The fast outer loop is a
 ; natural loop then, with the inner one inside it; so is the tail's inner loop.
-; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-schemes=branches -passes='sampler,print<loops>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=DEFAULT
-; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-schemes=branches -sampler-natural-nests -passes='sampler,verify,print<loops>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=NATURAL
-; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-schemes=branches -sampler-natural-nests -passes=sampler -S %s | FileCheck %s --check-prefix=TAIL
+; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-schemes=branches -sampler-natural-nests=0 -passes='sampler,print<loops>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=OLD
+; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-schemes=branches -passes='sampler,verify,print<loops>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=NATURAL
+; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-schemes=branches -passes=sampler -S %s | FileCheck %s --check-prefix=TAIL
 ; Without tails (the instrumented copy outlined, -sampler-outline-limit), it
 ; returns at outermost headers only, and pays for the inner loop's regions
 ; until then (`sampler.pay`):
-; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=1000 -sampler-schemes=branches -sampler-natural-nests -passes=sampler -S %s | FileCheck %s --check-prefix=STAY
+; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=1000 -sampler-schemes=branches -passes=sampler -S %s | FileCheck %s --check-prefix=STAY
 
-; DEFAULT-LABEL: Loop info for function 'nest':
-; DEFAULT-NOT:     %outer<header>
-; DEFAULT:         Loop at depth 1 containing: %inner<header>,
-; DEFAULT-LABEL: Loop info for function 'sampler.register_unit':
+; OLD-LABEL: Loop info for function 'nest':
+; OLD-NOT:     %outer<header>
+; OLD:         Loop at depth 1 containing: %inner<header>,
+; OLD-LABEL: Loop info for function 'sampler.register_unit':
 
 ; NATURAL-LABEL: Loop info for function 'nest':
 ; NATURAL:         Loop at depth 1 containing: %outer<header>,%inner,
