@@ -33,6 +33,7 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
@@ -56,6 +57,8 @@ STATISTIC(NumNoBound, "Tagged loops without a trip count bound");
 STATISTIC(NumCostly, "Tagged loops whose bound costs too much on every way in");
 STATISTIC(NumNoPayment, "Tagged loops whose payment was not recognised");
 STATISTIC(NumOtherTrials, "Tagged loops where calls or inner loops take trials");
+STATISTIC(NumReserved, "Loops whose back edges' trials are reserved on entry "
+                       "while their inner loops check");
 
 /// The cost, in TargetTransformInfo's units, that computing a loop's bound on
 /// a way into it may have beyond what is computed anyway: the test runs on
@@ -86,6 +89,10 @@ struct Entry {
   BasicBlock *From;
   Value *Backedges; // N, expanded at the end of From
   APInt MaxBackedges;
+  /// With a reserve: N + s·j0 in the counter's width (j0 its start, s its
+  /// step), expanded at the end of From; the reserve left when the counter
+  /// holds j is then (base - s·j)·W.
+  Value *ReserveBase = nullptr;
 };
 
 /// A check of the loop's own body (the latch's, or a split of a heavy
@@ -98,6 +105,13 @@ struct BodyCheck {
   BasicBlock *Stay;     // the successor in the loop (the fast copy)
 };
 
+/// With a reserve (inner loops that check, see prepare()): the loop's
+/// counter, from which the back edges taken so far follow.
+struct Counter {
+  PHINode *Phi = nullptr; // {Start,+,Step} in the header, Step = +-1
+  int64_t Step = 0;
+};
+
 struct Candidate {
   BasicBlock *Header, *Preheader, *Latch;
   SmallVector<BasicBlock *, 8> Blocks;
@@ -105,6 +119,12 @@ struct Candidate {
   uint64_t PerBackedge; // trials each back edge costs: all checks' weights
   uint64_t Once;        // trials the checks of the last iteration cost
   SmallVector<Entry, 2> Entries;
+  /// Reserve: the copy's latch neither tests nor pays, the N·W trials of its
+  /// back edges are taken from the countdown on entry, every other check
+  /// stays (testing the lowered countdown), and every way out of the copy
+  /// gives back what was not used.
+  bool Reserve = false;
+  Counter Count;
 };
 
 } // namespace
@@ -175,7 +195,7 @@ findPayment(BasicBlock *Block, const Loop &L, uint64_t W, uint64_t MaxK,
 }
 
 /// Steps 1-4 for one loop; false if it keeps its per-iteration check.
-static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
+static bool prepare(Loop *L, uint64_t W, bool Reserve, GlobalVariable *Countdown,
                     const SmallPtrSetImpl<const Value *> &FromCountdown,
                     DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE,
                     AssumptionCache &AC, const TargetTransformInfo &TTI,
@@ -265,20 +285,85 @@ static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
       if (isa<StoreInst>(U))
         Own.insert(U);
   }
+  //
+  // Inner loops' checks (and the tests and payments of their bounded copies)
+  // are the one exception: the copy then reserves its back edges' trials on
+  // entry instead, and lets those checks test the countdown with the reserve
+  // taken out (see Candidate::Reserve). What it reads of the countdown in its
+  // own body (an inner copy's test) reads the lowered countdown too.
+  bool InnerTrials = false, OwnReads = false;
   for (BasicBlock *BB : L->blocks())
     for (Instruction &I : *BB) {
       const Value *Ptr = getLoadStorePointerOperand(&I);
-      bool Takes = Ptr && isCountdownAddress(Ptr, Countdown) && !Own.count(&I);
+      bool Access = Ptr && isCountdownAddress(Ptr, Countdown) && !Own.count(&I);
+      bool Takes = false;
       if (auto *CB = dyn_cast<CallBase>(&I))
-        Takes |= isCountdownDraw(CB->getCalledFunction()) ||
-                 mayTouchCountdown(I);
+        Takes = isCountdownDraw(CB->getCalledFunction()) || mayTouchCountdown(I);
+      if (Access && LI.getLoopFor(BB) != L)
+        InnerTrials = true;
+      else if (Access && isa<LoadInst>(I))
+        OwnReads = true;
+      else
+        Takes |= Access;
       if (Takes) {
         ++NumOtherTrials;
         return Missed("OtherTrials",
                       "something else in it may take trials (a call that may "
-                      "reach sites, an inner loop's checks)");
+                      "reach sites, or a payment not recognised)");
       }
     }
+  if (!InnerTrials && OwnReads) {
+    ++NumOtherTrials;
+    return Missed("OtherTrials", "it reads the countdown outside its checks");
+  }
+  if (InnerTrials && !Reserve) {
+    ++NumOtherTrials;
+    return Missed("OtherTrials", "its inner loops take trials of their own "
+                                 "(-fsampler-loop-reserve would reserve its "
+                                 "back edges' trials on entry)");
+  }
+  if (InnerTrials) {
+    // The reserve: the latch pays exactly its weight (the copy drops that
+    // payment), nothing computed from the countdown leaves the loop but
+    // through memory (every way out gives the unused reserve back there),
+    // no way out is an unwind edge (no block to give it back in), and a
+    // counter tells how many back edges were taken.
+    if (!isa<LoadInst>(C.Checks.front().Paid))
+      return Missed("ReserveShape", "its inner loops check, and its latch's "
+                                    "payment is not its own weight");
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &I : *BB)
+        if (FromCountdown.count(&I) && any_of(I.users(), [&](User *U) {
+              return !L->contains(cast<Instruction>(U)->getParent());
+            }))
+          return Missed("ReserveShape", "its inner loops check, and a value of "
+                                        "the countdown is used after it");
+    SmallVector<BasicBlock *, 4> Exits;
+    L->getExitBlocks(Exits);
+    if (any_of(Exits, [](BasicBlock *BB) { return BB->isEHPad(); }))
+      return Missed("ReserveShape", "its inner loops check, and it has an "
+                                    "unwind edge out");
+    for (PHINode &J : Header->phis()) {
+      if (FromCountdown.count(&J) || !J.getType()->isIntegerTy() ||
+          J.getType()->getIntegerBitWidth() > 64)
+        continue;
+      auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&J));
+      if (!AR || AR->getLoop() != L || !AR->isAffine())
+        continue;
+      auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+      if (Step && (Step->getAPInt().isOne() || Step->getAPInt().isAllOnes())) {
+        C.Count = {&J, Step->getAPInt().isOne() ? 1 : -1};
+        break;
+      }
+    }
+    if (!C.Count.Phi)
+      return Missed("NoCounter", "its inner loops check, and it has no counter "
+                                 "of its iterations to give back the reserve");
+    C.Reserve = true;
+    C.Checks.resize(1); // the latch's; the body's other checks stay
+    C.PerBackedge = C.Checks.front().W;
+    C.Once = 0;
+  }
 
   const SCEV *Bound = nullptr;
   SmallVector<BasicBlock *, 8> Exiting;
@@ -340,7 +425,32 @@ static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
       ++Short;
       continue;
     }
-    C.Entries.push_back({From, Exp.expandCodeFor(N, nullptr, At), MaxN});
+    // The counter, modulo 2^w, tells the back edges taken exactly while they
+    // are fewer than 2^w.
+    if (C.Reserve &&
+        MaxN.getActiveBits() > C.Count.Phi->getType()->getIntegerBitWidth()) {
+      ++Unsafe;
+      continue;
+    }
+    Value *Base = nullptr;
+    if (C.Reserve) {
+      // Folded by ScalarEvolution where the bound comes from the counter
+      // itself (zlib's `--chain_length != 0`: N = j0 - 1, so the base is
+      // the constant -1): then nothing more stays live round the loop.
+      Type *CT = C.Count.Phi->getType();
+      const SCEV *J0 = SCEVParameterRewriter::rewrite(
+          SE.getSCEV(C.Count.Phi->getIncomingValueForBlock(Preheader)), SE,
+          Map);
+      const SCEV *BaseS = SE.getAddExpr(
+          SE.getTruncateOrZeroExtend(N, CT),
+          C.Count.Step == 1 ? J0 : SE.getNegativeSCEV(J0));
+      if (!Exp.isSafeToExpandAt(BaseS, At)) {
+        ++Unsafe;
+        continue;
+      }
+      Base = Exp.expandCodeFor(BaseS, CT, At);
+    }
+    C.Entries.push_back({From, Exp.expandCodeFor(N, nullptr, At), MaxN, Base});
   }
   if (C.Entries.empty()) {
     ++NumCostly;
@@ -352,6 +462,16 @@ static bool prepare(Loop *L, uint64_t W, GlobalVariable *Countdown,
                                 " cannot compute it there");
   }
   ORE.emit([&] {
+    if (C.Reserve)
+      return OptimizationRemark(DEBUG_TYPE, "Reserved", L->getStartLoc(),
+                                L->getHeader())
+             << "loop in " << ore::NV("Function", Header->getParent())
+             << " reserves its back edges' trials on entry (trials per back "
+                "edge: "
+             << ore::NV("PerBackedge", C.PerBackedge)
+             << "), its inner loops checking against the rest, on "
+             << ore::NV("Ways", unsigned(C.Entries.size())) << " of "
+             << ore::NV("Of", Ways) << " ways in";
     return OptimizationRemark(DEBUG_TYPE, "Bounded", L->getStartLoc(),
                               L->getHeader())
            << "loop in " << ore::NV("Function", Header->getParent())
@@ -382,7 +502,8 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
   IRBuilder<> B(Test);
   auto *I64 = B.getInt64Ty();
   Value *N = B.CreateZExtOrTrunc(E.Backedges, I64, "sampler.backedges");
-  Value *Cd = B.CreateLoad(I64, countdownAddressFor(*F, Countdown), "countdown");
+  Value *Addr = countdownAddressFor(*F, Countdown);
+  Value *Cd = B.CreateLoad(I64, Addr, "countdown");
   Value *Cost, *Enough;
   // N back edges: N * PerBackedge + Once trials (the body's checks run N + 1
   // times, the latch's N).
@@ -412,8 +533,71 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
   MDBuilder MDB(Ctx);
   B.CreateCondBr(Enough, Go, C.Preheader, MDB.createLikelyBranchWeights());
   B.SetInsertPoint(Go);
+  // The reserve: the back edges' trials, taken now (Once is 0 then).
+  if (C.Reserve)
+    B.CreateStore(B.CreateSub(Cd, Cost, "countdown.reserved"), Addr);
   B.CreateBr(Clone);
   return Go;
+}
+
+/// With a reserve: on every way out of the copy (its exits, and the ways to
+/// the instrumented copy from the checks it kept), the trials of the back
+/// edges not taken go back to the countdown, so that it holds what the loop
+/// as it was would have left: (N - b)·W, b the back edges taken so far, from
+/// the counter j = j0 + s·b: (N - b) = (N + s·j0) - s·j = Base - s·j, in the
+/// counter's width w (exact: 0 <= N - b <= N < 2^w, prepare() saw to it).
+static void giveBackReserve(const Candidate &C, ValueToValueMapTy &VMap,
+                            ArrayRef<BasicBlock *> Clones, Value *Base,
+                            GlobalVariable *Countdown) {
+  Function &F = *C.Header->getParent();
+  auto *J = cast<PHINode>(VMap[C.Count.Phi]);
+  uint64_t W = C.PerBackedge;
+  // Where the iteration's step of the counter, j + s, is already computed,
+  // the way out uses it (base + 1 - s·(j + s) is the same): otherwise j
+  // stays live beside j + s to the end of the iteration, and the register
+  // allocator copies it every iteration (zlib's longest_match, whose
+  // `--chain_length != 0` leaves after the step).
+  using namespace PatternMatch;
+  auto *Next = dyn_cast<Instruction>(
+      J->getIncomingValueForBlock(cast<BasicBlock>(VMap[C.Latch])));
+  if (Next && !match(Next, m_Add(m_Specific(J), m_SpecificInt(C.Count.Step))))
+    Next = nullptr;
+  DominatorTree DT(F);
+  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 8> Ways;
+  for (BasicBlock *Clone : Clones)
+    for (BasicBlock *Succ : successors(Clone))
+      if (!is_contained(Clones, Succ) &&
+          !is_contained(Ways, std::make_pair(Clone, Succ)))
+        Ways.push_back({Clone, Succ});
+  for (auto [From, To] : Ways) {
+    // A block of its own on the way (every edge from From to To: a switch
+    // may have several), PHIs of To updated.
+    bool Stepped = Next && DT.dominates(Next, From->getTerminator());
+    Value *Counter = Stepped ? Next : J;
+    BasicBlock *Back = SplitBlockPredecessors(To, {From}, ".reserve.back");
+    IRBuilder<> B(Back->getTerminator());
+    // The counter as it leaves, through an empty inline asm that
+    // ScalarEvolution cannot see into: otherwise loop strength reduction
+    // turns (N - b)·W into an induction variable of its own, decremented
+    // by W every iteration (zlib's longest_match: the add the reserve was to
+    // save, and a copy more). Its output is tied to its input ("=r,0"): the
+    // asm writes nothing, so an untied output would be whatever its register
+    // held (bounded-loops.c's counts caught that).
+    auto *Opaque = InlineAsm::get(
+        FunctionType::get(J->getType(), {J->getType()}, false), "", "=r,0",
+        /*hasSideEffects=*/false);
+    Value *JOut = B.CreateCall(Opaque, {Counter}, "sampler.counter");
+    Value *From0 = Stepped ? B.CreateAdd(Base, ConstantInt::get(J->getType(), 1))
+                           : Base;
+    Value *Rest = C.Count.Step == 1 ? B.CreateSub(From0, JOut)
+                                    : B.CreateAdd(From0, JOut);
+    Rest = B.CreateZExtOrTrunc(Rest, B.getInt64Ty(), "sampler.backedges.left");
+    Value *Left = B.CreateMul(Rest, B.getInt64(W), "sampler.reserve.left");
+    Value *Addr = countdownAddressFor(F, Countdown);
+    Value *Cd = B.CreateLoad(B.getInt64Ty(), Addr, "countdown");
+    B.CreateStore(B.CreateAdd(Cd, Left, "countdown.given.back"), Addr);
+  }
+  ++NumReserved;
 }
 
 /// Step 5: the copy of the loop whose body's checks pay but do not test,
@@ -443,7 +627,11 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
       PN->removeIncomingValue(0u, /*DeletePHIIfEmpty=*/false);
 
   // The tests; the copy is entered with the preheader's PHIs' values for the
-  // way it came in by.
+  // way it came in by (and, with a reserve, its bound).
+  PHINode *Base = nullptr;
+  if (C.Reserve)
+    Base = PHINode::Create(C.Count.Phi->getType(), C.Entries.size(),
+                           "sampler.reserve.base", PreClone->getFirstNonPHIIt());
   for (const Entry &E : C.Entries) {
     // What the original preheader's PHIs receive from E.From, before the
     // test takes the edge's place.
@@ -453,6 +641,8 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
     BasicBlock *Go = insertTest(C, E, Countdown, PreClone);
     for (auto [PN, V] : zip(PrePhis, In))
       PN->addIncoming(V, Go);
+    if (Base)
+      Base->addIncoming(E.ReserveBase, Go);
   }
 
   // The copy's checks pay as the loop's do, and go on into the loop (for the
@@ -466,15 +656,32 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
     BranchInst::Create(cast<BasicBlock>(VMap[X.Stay]),
                        CheckClone->getIterator());
     CheckClone->eraseFromParent();
+    // With a reserve the latch no longer pays either: its trials were taken
+    // on entry.
+    if (C.Reserve) {
+      auto *PaymentClone = cast<Instruction>(VMap[X.Payment]);
+      auto *PaidClone = cast<Instruction>(VMap[X.Paid]); // its volatile load
+      if (auto *Cond = dyn_cast_or_null<Instruction>(MaybeDead.back());
+          Cond && Cond->use_empty())
+        Cond->eraseFromParent();
+      for (User *U : make_early_inc_range(PaymentClone->users()))
+        if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getParent() == BlockClone)
+          SI->eraseFromParent();
+      if (PaymentClone->use_empty())
+        PaymentClone->eraseFromParent();
+      if (PaidClone->use_empty())
+        PaidClone->eraseFromParent();
+    }
   }
   // The checks' loads are volatile, so that the optimiser keeps each check a
   // `subq $W, %fs:...` (SamplingTransform.cpp); in the copy, which no longer
   // tests, they are plain, so that LoopCountdownPromotion carries the
   // countdown in a register and the vectoriser sees an induction variable.
+  // (With a reserve, the inner loops' checks stay what they are.)
   for (BasicBlock *Clone : Clones)
     for (Instruction &I : *Clone)
       if (auto *LI = dyn_cast<LoadInst>(&I);
-          LI && LI->isVolatile() &&
+          LI && LI->isVolatile() && !C.Reserve &&
           isCountdownAddress(LI->getPointerOperand(), Countdown))
         LI->setVolatile(false);
 
@@ -515,6 +722,8 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
       SSA.RewriteUse(*U);
   }
 
+  if (C.Reserve)
+    giveBackReserve(C, VMap, Clones, Base, Countdown);
   RecursivelyDeleteTriviallyDeadInstructionsPermissive(MaybeDead);
   // A PHI that only carries one value round is that value (a preheader PHI
   // with one way in).
@@ -577,8 +786,8 @@ PreservedAnalyses SamplerLoopBoundPass::run(Function &F,
     for (auto [L, BI] : Ready)
       simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
     for (auto [L, BI] : Ready)
-      prepare(L, tagWeight(BI), Countdown, FromCountdown, DT, LI, SE, AC, TTI,
-              ORE, Candidates);
+      prepare(L, tagWeight(BI), Reserve, Countdown, FromCountdown, DT, LI, SE,
+              AC, TTI, ORE, Candidates);
     for (Candidate &C : Candidates)
       versionLoop(C, Countdown);
     for (auto [L, BI] : Ready)

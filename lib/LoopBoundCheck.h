@@ -26,7 +26,11 @@
 //   and splits of a heavy region, which run at most once an iteration and
 //   are counted N + 1 times). Nothing else in the loop may take trials: not
 //   a call that may reach sites (it would take them between the checks'),
-//   not an inner loop with checks.
+//   not an inner loop with checks, unless the loop reserves its back edges'
+//   trials instead (with Reserve, -fsampler-loop-reserve: the copy's latch
+//   neither tests nor pays, its other checks test the countdown lowered by
+//   the reserve N * W, and every way out gives back what is left of it;
+//   docs/sampling.md, "Loops whose inner loops check").
 //
 //   The pass runs mid-pipeline (VectorizerStart), where loops are rotated and
 //   ScalarEvolution sees their induction variables; it finds the checks by
@@ -41,6 +45,7 @@
 //   opt-19 -load-pass-plugin=build/lib/SamplerPassLLVM.so
 //       -passes=sampler-loop-bound in.ll -S       (this pass alone)
 //   sampler-cc -fno-sampler-loop-bounds ...      (off, to measure)
+//   sampler-cc -fsampler-loop-reserve ...        (reserves for loop nests)
 //
 //===----------------------------------------------------------------------===//
 #ifndef SAMPLER_LOOPBOUNDCHECK_H
@@ -51,8 +56,12 @@
 namespace sampler {
 
 struct SamplerLoopBoundPass : llvm::PassInfoMixin<SamplerLoopBoundPass> {
+  /// \p Reserve: loops whose inner loops check reserve their back edges'
+  /// trials on entry (SamplerOptions::LoopReserve).
+  explicit SamplerLoopBoundPass(bool Reserve = false) : Reserve(Reserve) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
+  bool Reserve;
 };
 
 } // namespace sampler

@@ -76,6 +76,11 @@ static cl::opt<bool> ClNaturalNests(
     cl::desc("Every loop of the fast copy is a natural loop (the instrumented "
              "copy returns to inner loops through copies of outer loops)"),
     cl::init(sampler::SamplerOptions().NaturalNests));
+static cl::opt<bool> ClLoopReserve(
+    "sampler-loop-reserve",
+    cl::desc("Loops whose inner loops check reserve their back edges' trials "
+             "on entry"),
+    cl::init(sampler::SamplerOptions().LoopReserve));
 static cl::opt<std::string> ClTLSModel(
     "sampler-tls-model",
     cl::desc("The countdown's TLS model: auto (local-exec in executables) or "
@@ -114,6 +119,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("loop-promote", ClLoopPromote ? "1" : "0");
   Apply("loop-exit-pay", ClLoopExitPay ? "1" : "0");
   Apply("natural-nests", ClNaturalNests ? "1" : "0");
+  Apply("loop-reserve", ClLoopReserve ? "1" : "0");
   Apply("tls-model", ClTLSModel);
   return Opts;
 }

@@ -202,6 +202,8 @@ void sampler::registerSamplerPass(PassBuilder &PB,
          ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "sampler-loop-bound")
           FPM.addPass(SamplerLoopBoundPass());
+        else if (Name == "sampler-loop-bound-reserve")
+          FPM.addPass(SamplerLoopBoundPass(/*Reserve=*/true));
         else if (Name == "sampler-loop-promote")
           FPM.addPass(SamplerLoopPromotePass());
         else if (Name == "sampler-loop-exit-pay")
@@ -217,7 +219,7 @@ void sampler::registerSamplerPass(PassBuilder &PB,
       [GetOptions](FunctionPassManager &FPM, OptimizationLevel) {
         SamplerOptions Opts = GetOptions();
         if (Opts.Sampling && Opts.LoopBounds)
-          FPM.addPass(SamplerLoopBoundPass());
+          FPM.addPass(SamplerLoopBoundPass(Opts.LoopReserve));
         if (Opts.Sampling && Opts.LoopPromote)
           FPM.addPass(SamplerLoopPromotePass(Opts.NaturalNests));
         if (Opts.Sampling && Opts.LoopPromote && Opts.LoopExitPay)

@@ -12,7 +12,8 @@
 // (zlib's slide_hash), counted loops with early exits, a heavy loop whose
 // region is split, a loop calling a function with sites (not bounded: the
 // callee takes trials between the loop's), a bounded loop inside an unbounded
-// one, a pointer range, a loop whose way out is heavier than its iterations, a
+// one, a bounded loop around an unbounded one (chain: a reserve), a pointer
+// range, a loop whose way out is heavier than its iterations, a
 // loop that mostly leaves early.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %sampler-cc -O2 -S -emit-llvm %s -o - | FileCheck %s
@@ -67,6 +68,22 @@
 
 // Each loop says whether it was bounded, at its line (optimisation remarks):
 // RUN: %sampler-cc -O2 -c %s -o /dev/null -Rpass=sampler-loop-bound -Rpass-missed=sampler-loop-bound 2>&1 | FileCheck %s --check-prefix=REMARK
+// Loops whose inner loops check, with reserves (-fsampler-loop-reserve):
+// RUN: %sampler-cc -O2 -c -fsampler-loop-reserve %s -o /dev/null -Rpass=sampler-loop-bound 2>&1 | FileCheck %s --check-prefix=RESERVE
+// RUN: %sampler-cc -O2 -fsampler-loop-reserve %s -o %t/reserved
+// RUN: env SAMPLER_SPARSITY=1 SAMPLER_FILE=%t/r1.report %t/reserved > %t/r1.out
+// RUN: cmp %t/exact.out %t/r1.out
+// RUN: %sampler-report --all --json %t/r1.report --binary %t/reserved > %t/r1.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/r1.json %t/exact.json
+// RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=22 SAMPLER_FILE=%t/r30.report %t/reserved > /dev/null
+// RUN: %sampler-report --all --json %t/r30.report --binary %t/reserved > %t/r30.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/r30.json %t/u30.json
+// RUN: env SAMPLER_SPARSITY=300 SAMPLER_SEED=23 SAMPLER_FILE=%t/r300.report %t/reserved > /dev/null
+// RUN: %sampler-report --all --json %t/r300.report --binary %t/reserved > %t/r300.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/r300.json %t/u300.json
+// RUN: env SAMPLER_SPARSITY=3000 SAMPLER_SEED=24 SAMPLER_FILE=%t/r3000.report %t/reserved > /dev/null
+// RUN: %sampler-report --all --json %t/r3000.report --binary %t/reserved > %t/r3000.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/r3000.json %t/u3000.json
 // CHECK-LABEL: define {{.*}}@slide(
 // CHECK:       sampler.loop.affordable
 // CHECK-LABEL: define {{.*}}@count_to(
@@ -152,7 +169,7 @@ __attribute__((noinline)) int heavy(const unsigned short *a, unsigned n) {
 // A bounded loop whose body calls a function with sites of its own.
 __attribute__((noinline)) int with_calls(const unsigned short *a, int n) {
   int r = 0;
-  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in with_calls keeps its back edge's countdown check: something else in it may take trials (a call that may reach sites, an inner loop's checks)
+  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in with_calls keeps its back edge's countdown check: something else in it may take trials (a call that may reach sites, or a payment not recognised)
   for (int i = 0; i < n; i++) {
     if (a[i] > 1000)
       r += weighty(a[i]);
@@ -215,6 +232,35 @@ __attribute__((noinline)) int early_exit(const unsigned short *a, int n) {
   return -1;
 }
 
+// zlib's longest_match, in small: an outer loop bounded by its counter, whose
+// inner loop (no bound: the data ends it) checks every iteration. By default
+// the outer loop keeps its check; with -fsampler-loop-reserve it reserves its
+// back edges' trials on entry, the inner loop checks against the rest, and
+// every way out gives back what is left of the reserve: early ways out
+// (`break`, and the instrumented copy, taken as soon as the inner loop's
+// stricter check fails) included. With the same seeds, the counts are those of
+// the build without bounded loops.
+__attribute__((noinline)) int chain(const unsigned short *a, const unsigned short *next,
+                                    unsigned cur, unsigned chain_length, unsigned limit) {
+  int best = 0;
+  do {
+    // (The loop's location is its header's first line.)
+    // REMARK: bounded-loops.c:[[#@LINE+2]]:9: remark: loop in chain keeps its back edge's countdown check: its inner loops take trials of their own (-fsampler-loop-reserve would reserve its back edges' trials on entry)
+    // RESERVE: bounded-loops.c:[[#@LINE+1]]:9: remark: loop in chain reserves its back edges' trials on entry (trials per back edge: {{[0-9]+}}), its inner loops checking against the rest, on 2 of 2 ways in
+    if ((a[cur & 255] & 15) == 7)
+      continue;
+    int j = 0;
+    while (a[(cur + j) & 255] & 1)
+      j++;
+    if (j > best) {
+      best = j;
+      if (j > 9)
+        break;
+    }
+  } while ((cur = next[cur & 255] & 255) > limit && --chain_length != 0);
+  return best;
+}
+
 __attribute__((noinline)) int after_exit(int r) {
   if (r > 5)
     return 1;
@@ -236,6 +282,8 @@ int main(void) {
     total += tail_heavy(table, (int)(rnd() % 64));
     for (int k = 0; k < 40; k++)
       total += after_exit(early_exit(table + rnd() % 256, 40));
+    for (int k = 0; k < 20; k++)
+      total += after_exit(chain(table, table + 256, rnd() % 256, 1 + rnd() % 64, rnd() % 16));
   }
   printf("%ld\n", total);
   return 0;

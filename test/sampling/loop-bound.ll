@@ -10,10 +10,16 @@
 ; elsewhere, as in IR from older builds: both are recognised, and the copy's
 ; loads are plain, so that LoopCountdownPromotion carries the countdown in a
 ; register).
-; RUN: %opt-sampler -passes=sampler-loop-bound,verify -S %s | FileCheck %s
+; The CHECK lines are those of the pass with reserves (@nest; the other
+; loops are the same without them, -sampler-loop-reserve, off by default):
+; RUN: %opt-sampler -passes=sampler-loop-bound-reserve,verify -S %s | FileCheck %s
 ; Each tagged loop says whether it was bounded, and if not why
 ; (-Rpass=sampler-loop-bound and -Rpass-missed=sampler-loop-bound with clang):
-; RUN: %opt-sampler -passes=sampler-loop-bound -pass-remarks=sampler-loop-bound -pass-remarks-missed=sampler-loop-bound -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %opt-sampler -passes=sampler-loop-bound-reserve -pass-remarks=sampler-loop-bound -pass-remarks-missed=sampler-loop-bound -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; Without reserves (the default), the nest's outer loop keeps its check:
+; RUN: %opt-sampler -passes=sampler-loop-bound -pass-remarks=sampler-loop-bound -pass-remarks-missed=sampler-loop-bound -disable-output %s 2>&1 | FileCheck %s --check-prefix=NORESERVE
+; NORESERVE: loop in nest tests its countdown checks once on entry (trials per back edge: 1)
+; NORESERVE: loop in nest keeps its back edge's countdown check: its inner loops take trials of their own (-fsampler-loop-reserve would reserve its back edges' trials on entry)
 ; REMARK: loop in fill tests its countdown checks once on entry (trials per back edge: 3) on 1 of 1 ways in
 ; REMARK: loop in promoted tests its countdown checks once on entry (trials per back edge: 2)
 ; REMARK: loop in split tests its countdown checks once on entry (trials per back edge: 7)
@@ -21,7 +27,7 @@
 ; REMARK: loop in wrong_weight keeps its back edge's countdown check: the countdown update of a check was not recognised
 ; REMARK-NOT: loop in untagged
 ; REMARK: loop in nest tests its countdown checks once on entry (trials per back edge: 1)
-; REMARK: loop in nest keeps its back edge's countdown check: something else in it may take trials (a call that may reach sites, an inner loop's checks)
+; REMARK: loop in nest reserves its back edges' trials on entry (trials per back edge: 2), its inner loops checking against the rest, on 1 of 1 ways in
 ; REMARK: loop in costly keeps its back edge's countdown check: of its 1 ways in, 1 would compute the bound at too high a cost, 0 bound it below 4, 0 cannot compute it there
 ; REMARK: loop in short keeps its back edge's countdown check: of its 1 ways in, 0 would compute the bound at too high a cost, 1 bound it below 4, 0 cannot compute it there
 ; REMARK-NOT: remark
@@ -266,18 +272,54 @@ exit:
 }
 
 ; A loop nest, one round per depth: the inner loop (7 back edges, 1 trial
-; each) first; then the outer one (n - 1 back edges, 2 trials each) keeps its
-; check, since the inner loop takes trials of its own between the outer
-; loop's: testing N x 2 of them at once would not be the outer loop's trials.
-; The inner loop's preheader was the outer loop's header: it gets a block of
-; its own, so that the copy of it is not a second way into the outer loop.
+; each) first. Then the outer one (n - 1 back edges, 2 trials each): the
+; inner loop takes trials of its own between the outer loop's, so testing
+; N x 2 at once and dropping the outer checks' payments would not be exact.
+; Instead it reserves them: on entry, if the countdown covers N x 2, the copy
+; runs with the countdown lowered by that much; its latch neither tests nor
+; pays; the inner loop's checks and tests (and its copy's payments) stay, and
+; work on the lowered countdown, so they fail no later than in the loop as it
+; was (a stricter test: leaving early for the instrumented copy is always
+; allowed); every way out of the copy gives back (N - b) x 2, b the back
+; edges taken (the counter i), so the countdown is what the loop would have
+; left. The inner loop's preheader was the outer loop's header: it gets a
+; block of its own, so that the copy of it is not a second way into the outer
+; loop.
 ; CHECK-LABEL: define void @nest(
+; CHECK:       {{^}}sampler.loop.test[[OUT:[0-9]+]]:
+; CHECK:         %sampler.backedges = zext i32 %0 to i64
+; CHECK-NEXT:    [[CD:%countdown[0-9]+]] = load i64, ptr %countdown.addr
+; CHECK-NEXT:    %sampler.loop.trials = mul nuw nsw i64 %sampler.backedges, 2
+; CHECK-NEXT:    %sampler.loop.affordable{{[0-9]+}} = icmp sge i64 [[CD]], %sampler.loop.trials
 ; CHECK:       {{^}}outer:
 ; CHECK:       {{^}}sampler.loop.test:
 ; CHECK-SAME:    preds = %outer
-; CHECK:         %sampler.loop.affordable{{[0-9]*}} = icmp sge i64 %countdown{{[0-9]*}}, 7
-; CHECK-NOT:   {{^}}sampler.loop.test{{[0-9]+}}:
-; CHECK-NOT:   outer.bounded
+; CHECK:         %sampler.loop.affordable = icmp sge i64 %countdown, 7
+; The ways out of the copy: to the instrumented copy from the inner loop's
+; check, and the loop's exit, each giving back the rest of the reserve.
+; The back edges left are N - i = (n - 1) - i: N + j0 (the base, j0 = 0 the
+; counter's start) less the counter, which passes through an empty asm that
+; ScalarEvolution cannot see into (so that strength reduction does not turn
+; the expression into an induction variable paid every iteration).
+; CHECK:       {{^}}toslow.loopexit.reserve.back:
+; CHECK-NEXT:    %sampler.counter = call i32 asm "", "=r,0"(i32 %i.bounded)
+; CHECK-NEXT:    [[T:%[0-9]+]] = sub i32 %0, %sampler.counter
+; CHECK-NEXT:    %sampler.backedges.left = zext i32 [[T]] to i64
+; CHECK-NEXT:    %sampler.reserve.left = mul i64 %sampler.backedges.left, 2
+; CHECK-NEXT:    [[C:%countdown[0-9]+]] = load i64, ptr %countdown.addr
+; CHECK-NEXT:    %countdown.given.back = add i64 [[C]], %sampler.reserve.left
+; CHECK-NEXT:    store i64 %countdown.given.back, ptr %countdown.addr
+; CHECK:       {{^}}exit.loopexit.reserve.back:
+; CHECK:         store i64 %countdown.given.back{{[0-9]+}}, ptr %countdown.addr
+; CHECK:       {{^}}sampler.loop.enough{{[0-9]+}}:
+; CHECK-NEXT:    %countdown.reserved = sub i64 [[CD]], %sampler.loop.trials
+; CHECK-NEXT:    store i64 %countdown.reserved, ptr %countdown.addr
+; The inner loop's original, checked, inside the copy: its failure leaves.
+; CHECK:       {{^}}ilatch.bounded{{[0-9]+}}:
+; CHECK:         br i1 %enough.bounded, label %inner.bounded{{[0-9]+}}, label %toslow.loopexit.reserve.back
+; The copy's latch goes straight back: no load, no payment.
+; CHECK:       {{^}}olatch.bounded:
+; CHECK-NEXT:    br label %outer.bounded
 define void @nest(ptr %p, i32 %n) {
 entry:
   %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
