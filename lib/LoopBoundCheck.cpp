@@ -237,7 +237,8 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, GlobalVariable *Countdown
   // The checks of the loop's own body (not of loops inside it): each runs at
   // most once an iteration, so at most N + 1 times for N back edges.
   Candidate C{Header, Preheader, Latch,
-              SmallVector<BasicBlock *, 8>(L->blocks()), {}, 0, 0, {}};
+              SmallVector<BasicBlock *, 8>(L->blocks()), {}, 0, 0, {},
+              /*Reserve=*/false, {}};
   for (BasicBlock *BB : L->blocks()) {
     if (LI.getLoopFor(BB) != L)
       continue;
@@ -343,19 +344,11 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, GlobalVariable *Countdown
     if (any_of(Exits, [](BasicBlock *BB) { return BB->isEHPad(); }))
       return Missed("ReserveShape", "its inner loops check, and it has an "
                                     "unwind edge out");
-    for (PHINode &J : Header->phis()) {
-      if (FromCountdown.count(&J) || !J.getType()->isIntegerTy() ||
-          J.getType()->getIntegerBitWidth() > 64)
-        continue;
-      auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&J));
-      if (!AR || AR->getLoop() != L || !AR->isAffine())
-        continue;
-      auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-      if (Step && (Step->getAPInt().isOne() || Step->getAPInt().isAllOnes())) {
-        C.Count = {&J, Step->getAPInt().isOne() ? 1 : -1};
+    for (const LoopCounter &LC : loopCounters(*L, SE, FromCountdown))
+      if (LC.Step == 1 || LC.Step == -1) {
+        C.Count = {LC.Phi, LC.Step};
         break;
       }
-    }
     if (!C.Count.Phi)
       return Missed("NoCounter", "its inner loops check, and it has no counter "
                                  "of its iterations to give back the reserve");
@@ -569,6 +562,17 @@ static void giveBackReserve(const Candidate &C, ValueToValueMapTy &VMap,
       if (!is_contained(Clones, Succ) &&
           !is_contained(Ways, std::make_pair(Clone, Succ)))
         Ways.push_back({Clone, Succ});
+  // The counter leaves through an empty inline asm that ScalarEvolution
+  // cannot see into: otherwise loop strength reduction turns (N - b)·W into
+  // an induction variable of its own, decremented by W every iteration
+  // (zlib's longest_match: the add the reserve was to save, and a copy
+  // more). Its output is tied to its input ("=r,0"): the asm writes nothing,
+  // so an untied output would be whatever its register held (bounded-loops.c's
+  // counts caught that).
+  auto *Opaque = InlineAsm::get(
+      FunctionType::get(J->getType(), {J->getType()}, false), "", "=r,0",
+      /*hasSideEffects=*/false);
+  Value *Addr = countdownAddressFor(F, Countdown);
   for (auto [From, To] : Ways) {
     // A block of its own on the way (every edge from From to To: a switch
     // may have several), PHIs of To updated.
@@ -576,16 +580,6 @@ static void giveBackReserve(const Candidate &C, ValueToValueMapTy &VMap,
     Value *Counter = Stepped ? Next : J;
     BasicBlock *Back = SplitBlockPredecessors(To, {From}, ".reserve.back");
     IRBuilder<> B(Back->getTerminator());
-    // The counter as it leaves, through an empty inline asm that
-    // ScalarEvolution cannot see into: otherwise loop strength reduction
-    // turns (N - b)·W into an induction variable of its own, decremented
-    // by W every iteration (zlib's longest_match: the add the reserve was to
-    // save, and a copy more). Its output is tied to its input ("=r,0"): the
-    // asm writes nothing, so an untied output would be whatever its register
-    // held (bounded-loops.c's counts caught that).
-    auto *Opaque = InlineAsm::get(
-        FunctionType::get(J->getType(), {J->getType()}, false), "", "=r,0",
-        /*hasSideEffects=*/false);
     Value *JOut = B.CreateCall(Opaque, {Counter}, "sampler.counter");
     Value *From0 = Stepped ? B.CreateAdd(Base, ConstantInt::get(J->getType(), 1))
                            : Base;
@@ -593,7 +587,6 @@ static void giveBackReserve(const Candidate &C, ValueToValueMapTy &VMap,
                                     : B.CreateAdd(From0, JOut);
     Rest = B.CreateZExtOrTrunc(Rest, B.getInt64Ty(), "sampler.backedges.left");
     Value *Left = B.CreateMul(Rest, B.getInt64(W), "sampler.reserve.left");
-    Value *Addr = countdownAddressFor(F, Countdown);
     Value *Cd = B.CreateLoad(B.getInt64Ty(), Addr, "countdown");
     B.CreateStore(B.CreateAdd(Cd, Left, "countdown.given.back"), Addr);
   }

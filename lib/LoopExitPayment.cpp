@@ -150,18 +150,11 @@ findCounter(Loop &L, BasicBlock *Preheader, const Recurrence &R,
             ScalarEvolution &SE) {
   const SCEV *Countdown = SE.getSCEV(R.Phi);
   const SCEV *Entry = SE.getSCEV(R.Entry);
-  for (PHINode &J : L.getHeader()->phis()) {
-    if (&J == R.Phi || FromCountdown.count(&J) || !J.getType()->isIntegerTy() ||
-        J.getType()->getIntegerBitWidth() > 64)
-      continue;
-    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&J));
-    if (!AR || AR->getLoop() != &L || !AR->isAffine())
-      continue;
-    auto *StepC = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-    if (!StepC || StepC->getAPInt().getSignificantBits() > 63)
-      continue;
-    int64_t S = StepC->getAPInt().getSExtValue();
-    if (S == 0 || R.PayStep % S != 0)
+  for (const LoopCounter &LC : loopCounters(L, SE, FromCountdown)) {
+    PHINode &J = *LC.Phi;
+    const SCEVAddRecExpr *AR = LC.Rec;
+    int64_t S = LC.Step;
+    if (R.PayStep % S != 0)
       continue;
     Value *Start = J.getIncomingValueForBlock(Preheader);
     for (bool Signed : {true, false}) {

@@ -41,6 +41,8 @@ void LoopTails::build(Function &F, const LoopInfo &Info) {
 }
 
 BasicBlock *LoopTails::entry(BasicBlock *Header) const {
+  if (empty())
+    return Header;
   const Loop *Y = LI->getLoopFor(Header);
   if (!Y || Y->getHeader() != Header || !Y->getParentLoop())
     return Header;

@@ -48,7 +48,8 @@ public:
 
   /// Where the instrumented copy goes back to fast code at \p Header, a loop
   /// header of the fast copy: the copy of it in the tail of the loop around,
-  /// or the header itself for an outermost loop.
+  /// or the header itself for an outermost loop (and when there are no
+  /// tails).
   llvm::BasicBlock *entry(llvm::BasicBlock *Header) const;
 
   /// Where an edge of the tail of \p X to the fast block \p To leads: the

@@ -30,6 +30,8 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -342,6 +344,26 @@ sampler::countdownValues(Function &F, const GlobalVariable *Countdown) {
         Work.push_back(UI);
   }
   return Set;
+}
+
+SmallVector<LoopCounter, 4>
+sampler::loopCounters(const Loop &L, ScalarEvolution &SE,
+                      const SmallPtrSetImpl<const Value *> &FromCountdown) {
+  SmallVector<LoopCounter, 4> Counters;
+  for (PHINode &J : L.getHeader()->phis()) {
+    if (FromCountdown.count(&J) || !J.getType()->isIntegerTy() ||
+        J.getType()->getIntegerBitWidth() > 64)
+      continue;
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&J));
+    if (!AR || AR->getLoop() != &L || !AR->isAffine())
+      continue;
+    auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    if (!Step || Step->getAPInt().isZero() ||
+        Step->getAPInt().getSignificantBits() > 63)
+      continue;
+    Counters.push_back({&J, AR, Step->getAPInt().getSExtValue()});
+  }
+  return Counters;
 }
 
 Value *sampler::countdownAddressFor(Function &F, GlobalVariable *Countdown) {
@@ -964,16 +986,9 @@ bool SamplingTransform::run(Function &F) {
   DenseMap<CallInst *, SiteKey> Keys = assignKeys(Markers, R, CheckEdges, WI);
 
   // Loops of the function as it is (the fast copy): where the instrumented
-  // copy may return to the fast one (see the checks below).
-  SmallPtrSet<BasicBlock *, 16> LoopHeaders, InLoop;
+  // copy may return to the fast one (see the checks below), and the tails.
   DominatorTree FastDT(F);
   LoopInfo FastLI(FastDT);
-  for (BasicBlock &BB : F)
-    if (Loop *L = FastLI.getLoopFor(&BB)) {
-      InLoop.insert(&BB);
-      if (L->getHeader() == &BB)
-        LoopHeaders.insert(&BB);
-    }
   DenseSet<std::pair<BasicBlock *, BasicBlock *>> IsBackEdge;
   for (auto &E : BackEdges)
     IsBackEdge.insert({const_cast<BasicBlock *>(E.first),
@@ -1003,7 +1018,7 @@ bool SamplingTransform::run(Function &F) {
   }
 
   // With NaturalNests, the instrumented copy returns to the fast copy at the
-  // header of a loop inside another through a tail (FastTails) instead, so
+  // header of a loop inside another through a tail (LoopTails.h) instead, so
   // that the fast outer loop keeps a single entry.
   LoopTails Tails;
   if (NaturalNests && !OutlineSlow &&
@@ -1102,13 +1117,12 @@ bool SamplingTransform::run(Function &F) {
     // Back to fast code at a loop header or outside loops; with
     // NaturalNests, at an inner loop's header only through its outer loop's
     // tail (or, without tails, not at all).
-    bool Outermost = !InLoop.count(To) ||
-                     (LoopHeaders.count(To) && !FastLI.getLoopFor(To)->getParentLoop());
+    const Loop *L = FastLI.getLoopFor(To);
     bool MayReturnToFast =
-        NaturalNests ? Outermost || (!Tails.empty() && LoopHeaders.count(To))
-                     : LoopHeaders.count(To) || !InLoop.count(To);
+        !L || (L->getHeader() == To &&
+               (!L->getParentLoop() || !NaturalNests || !Tails.empty()));
     SlowFrom->getTerminator()->replaceSuccessorWith(
-        SlowTo, MayReturnToFast ? CheckFor(To, FastEntry, Tails.empty() ? To : Tails.entry(To))
+        SlowTo, MayReturnToFast ? CheckFor(To, FastEntry, Tails.entry(To))
                                 : CheckFor(To, SlowStay));
   }
   // The tails' edges: checks where the fast copy has them, and every way out

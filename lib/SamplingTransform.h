@@ -38,6 +38,12 @@
 
 #include "RuntimeABI.h"
 
+namespace llvm {
+class Loop;
+class ScalarEvolution;
+class SCEVAddRecExpr;
+} // namespace llvm
+
 namespace sampler {
 
 /// Metadata on the branch of a fast-copy loop's back-edge check, its operand
@@ -114,6 +120,22 @@ inline bool mayTouchCountdown(const llvm::Instruction &I) {
 /// LoopExitPayment tell the countdown's arithmetic from the program's).
 llvm::SmallPtrSet<const llvm::Value *, 32>
 countdownValues(llvm::Function &F, const llvm::GlobalVariable *Countdown);
+
+/// A header PHI of a loop that counts its iterations: {Start,+,Step}, Step a
+/// constant (not 0, within 63 bits).
+struct LoopCounter {
+  llvm::PHINode *Phi;
+  const llvm::SCEVAddRecExpr *Rec;
+  int64_t Step;
+};
+
+/// The program's counters of \p L (integer header PHIs of at most 64 bits
+/// that ScalarEvolution finds affine in L; none computed from the countdown,
+/// \p FromCountdown): what the loop passes compute the countdown from at a
+/// way out (LoopExitPayment, LoopBoundCheck's reserve).
+llvm::SmallVector<LoopCounter, 4>
+loopCounters(const llvm::Loop &L, llvm::ScalarEvolution &SE,
+             const llvm::SmallPtrSetImpl<const llvm::Value *> &FromCountdown);
 
 class WeightlessInfo;
 
