@@ -14,7 +14,7 @@
 namespace sampler {
 namespace abi {
 
-inline constexpr unsigned Version = 3;
+inline constexpr unsigned Version = 4;
 /// Flags in __sampler_unit::flags.
 inline constexpr unsigned FlagSampled = 1;
 
@@ -29,6 +29,12 @@ inline constexpr char NextCountdown[] = "__sampler_next_countdown";
 /// not make the function save callee-saved registers on its fast path.
 inline constexpr char NextCountdownPreserveMost[] =
     "__sampler_next_countdown_preserve_most";
+/// i64 (i64 unknown) (ABI 4): a site execution that may be sampled; the draw
+/// r = next(unknown) answered in one word, 2|r| + (r > 0): the distance to the
+/// next sample (>> 1, unsigned) and whether this one is sampled (bit 0).
+inline constexpr char Fire[] = "__sampler_fire";
+/// The same with preserve_most (x86-64).
+inline constexpr char FirePreserveMost[] = "__sampler_fire_preserve_most";
 /// The argument with which a check asks for a fresh countdown (ABI 3): the
 /// result is the number of trials that fail before the next success, >= 0.
 inline constexpr int64_t FreshCountdown = INT64_MIN;

@@ -101,7 +101,13 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
   Next = M.getOrInsertFunction(PreserveMost ? abi::NextCountdownPreserveMost
                                             : abi::NextCountdown,
                                FunctionType::get(I64, {I64}, false));
-  if (auto *F = dyn_cast<Function>(Next.getCallee())) {
+  Fire = M.getOrInsertFunction(PreserveMost ? abi::FirePreserveMost
+                                            : abi::Fire,
+                               FunctionType::get(I64, {I64}, false));
+  for (FunctionCallee Entry : {Next, Fire}) {
+    auto *F = dyn_cast<Function>(Entry.getCallee());
+    if (!F)
+      continue;
     // Reached once per sample: keep it out of the fast path's way.
     F->addFnAttr(Attribute::Cold);
     F->addFnAttr(Attribute::NoUnwind);
@@ -160,14 +166,11 @@ void SamplingTransform::lowerUnconditional(Function &F) {
     foldMarker(Marker, 0);
 }
 
-/// Calls the runtime for the next countdown (with its calling convention).
-/// \p Unknown is 0 when the current site execution owns the trial that
-/// succeeds, and > 0 when the countdown's success has passed unowned (a
-/// thread's first site, or a trial discarded by a region): the execution is
-/// then a fresh trial.
-static CallInst *callNext(IRBuilder<> &B, FunctionCallee Next, Value *Unknown) {
-  CallInst *R = B.CreateCall(Next, {Unknown}, "countdown.next");
-  if (auto *F = dyn_cast<Function>(Next.getCallee()))
+/// Calls the runtime's entry \p Entry (with its calling convention).
+static CallInst *callRuntime(IRBuilder<> &B, FunctionCallee Entry,
+                             ArrayRef<Value *> Args, const Twine &Name) {
+  CallInst *R = B.CreateCall(Entry, Args, Name);
+  if (auto *F = dyn_cast<Function>(Entry.getCallee()))
     R->setCallingConv(F->getCallingConv());
   return R;
 }
@@ -218,13 +221,15 @@ static Value *countdownAsks(IRBuilder<> &B, Value *Negative, const Twine &Name) 
                         B.getInt64(0), Name);
 }
 
-/// The cold part of a site, at \p B: `r = next(Key - cd); *Cd = Key + |r|`;
-/// returns `r > 0`, true when the site execution is sampled. At d = 1 the
-/// countdown is below abi::EveryBelow and the site is sampled without a call
-/// (nothing to store either): the countdown being negative here, bit 62 says
-/// which. B is left in the block that has the result.
+/// The cold part of a site, at \p B: `f = fire(Key - cd); *Cd = Key + (f >> 1)`
+/// (the runtime's draw, next(Key - cd) = r, answered as |r| and whether r > 0
+/// in one word: runtime/sampler_abi.h); returns `f & 1`, true when the site
+/// execution is sampled. At d = 1 the countdown is
+/// below abi::EveryBelow and the site is sampled without a call (nothing to
+/// store either): the countdown being negative here, bit 62 says which. B is
+/// left in the block that has the result.
 static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
-                       FunctionCallee Next) {
+                       FunctionCallee Fire) {
   MDBuilder MDB(B.getContext());
   Value *NotEvery = countdownAsks(B, CdVal, "countdown.drawn");
   BasicBlock *Head = B.GetInsertBlock();
@@ -235,10 +240,10 @@ static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
   Tail->setName("site.drawn");
   B.SetInsertPoint(DrawTerm);
   Value *Key = B.getInt64(Form.Key);
-  CallInst *R = callNext(B, Next, B.CreateSub(Key, CdVal, "countdown.unknown"));
-  Value *Drawn = B.CreateICmpSGT(R, B.getInt64(0), "sample");
-  Value *Abs = B.CreateSelect(Drawn, R, B.CreateNeg(R));
-  Value *NewCd = B.CreateAdd(Key, Abs);
+  Value *R = callRuntime(B, Fire, {B.CreateSub(Key, CdVal, "countdown.unknown")},
+                         "countdown.fired");
+  Value *NewCd = B.CreateAdd(Key, B.CreateLShr(R, 1), "countdown.next");
+  Value *Drawn = B.CreateTrunc(R, B.getInt1Ty(), "sample");
   B.CreateStore(NewCd, Cd);
   if (Form.Mirror)
     B.CreateStore(NewCd, Form.Mirror);
@@ -253,16 +258,16 @@ static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
 /// way than the schemes' branch: the marker becomes the value
 ///   taken = false; if (cd <= Key) taken = draw();
 static void lowerInstrumentedMarkerValue(CallInst *Marker, Value *Cd,
-                                         SiteForm Form, FunctionCallee Next) {
+                                         SiteForm Form, FunctionCallee Fire) {
   IRBuilder<> B(Marker);
   Value *CdVal;
-  Value *Fire = siteMayFire(B, Cd, Form, CdVal);
+  Value *MayFire = siteMayFire(B, Cd, Form, CdVal);
   MDBuilder MDB(Marker->getContext());
   Instruction *Then = SplitBlockAndInsertIfThen(
-      Fire, Marker->getIterator(), false, MDB.createUnlikelyBranchWeights());
+      MayFire, Marker->getIterator(), false, MDB.createUnlikelyBranchWeights());
   BasicBlock *Skip = Then->getParent()->getSinglePredecessor();
   B.SetInsertPoint(Then);
-  Value *Take = siteDraw(B, Cd, CdVal, Form, Next);
+  Value *Take = siteDraw(B, Cd, CdVal, Form, Fire);
   B.SetInsertPoint(Marker);
   PHINode *Taken = B.CreatePHI(B.getInt1Ty(), 2, "site.taken");
   Taken->addIncoming(B.getFalse(), Skip);
@@ -276,16 +281,16 @@ static void lowerInstrumentedMarkerValue(CallInst *Marker, Value *Cd,
 ///   [in place: cd = --*Cd] if (cd <= Key) {
 ///     r = next(Key - cd); *Cd = Key + |r|; if (r > 0) observe; }
 static void lowerInstrumentedMarker(CallInst *Marker, Value *Cd, SiteForm Form,
-                                    FunctionCallee Next) {
+                                    FunctionCallee Fire) {
   BranchInst *BI = markerBranch(Marker);
   if (!BI)
-    return lowerInstrumentedMarkerValue(Marker, Cd, Form, Next);
+    return lowerInstrumentedMarkerValue(Marker, Cd, Form, Fire);
   BasicBlock *Observe = BI->getSuccessor(0);
   BasicBlock *Cont = BI->getSuccessor(1);
   IRBuilder<> B(Marker);
   Value *CdVal;
-  Value *Fire = siteMayFire(B, Cd, Form, CdVal);
-  Marker->replaceAllUsesWith(Fire);
+  Value *MayFire = siteMayFire(B, Cd, Form, CdVal);
+  Marker->replaceAllUsesWith(MayFire);
   Marker->eraseFromParent();
   MDBuilder MDB(BI->getContext());
   BI->setMetadata(LLVMContext::MD_prof, MDB.createUnlikelyBranchWeights());
@@ -295,7 +300,7 @@ static void lowerInstrumentedMarker(CallInst *Marker, Value *Cd, SiteForm Form,
       Observe->splitBasicBlock(Observe->getFirstNonPHIIt(), "site.sampled");
   Instruction *OldTerm = Observe->getTerminator();
   B.SetInsertPoint(OldTerm);
-  Value *Take = siteDraw(B, Cd, CdVal, Form, Next);
+  Value *Take = siteDraw(B, Cd, CdVal, Form, Fire);
   B.CreateCondBr(Take, Sampled, Cont);
   OldTerm->eraseFromParent();
   // Not sampled: Cont sees what it sees when the site is skipped.
@@ -430,7 +435,7 @@ bool SamplingTransform::canClone(Function &F) const {
 void SamplingTransform::lowerInPlace(Function &F) {
   ++NumInPlace;
   for (CallInst *Marker : SiteTable::markersIn(F))
-    lowerInstrumentedMarker(Marker, Countdown, SiteForm{true, -1}, Next);
+    lowerInstrumentedMarker(Marker, Countdown, SiteForm{true, -1}, Fire);
   tagCountdownAccesses(F, Countdown);
 }
 
@@ -657,7 +662,8 @@ BasicBlock *SamplingTransform::resolveUnknown(BasicBlock *ToSlow, uint64_t W,
   Value *NotEvery = countdownAsks(B, Before, "countdown.ask");
   B.CreateCondBr(NotEvery, Fresh, Go, MDB.createLikelyBranchWeights());
   B.SetInsertPoint(Fresh);
-  Value *Drawn = callNext(B, Next, B.getInt64(abi::FreshCountdown));
+  Value *Drawn = callRuntime(B, Next, {B.getInt64(abi::FreshCountdown)},
+                             "countdown.next");
   Value *Rel2 = B.CreateSub(Drawn, B.getInt64(W), "countdown.paid.fresh");
   B.CreateStore(Rel2, Countdown);
   // Even when none of the region's trials succeeds (Rel2 >= 0), this run
@@ -728,7 +734,7 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
       lowerInstrumentedMarker(cast<CallInst>(VMap[Marker]), Local,
                               SiteForm{false, K.Key,
                                        K.Mirror ? Countdown : nullptr},
-                              Next);
+                              Fire);
     }
     DominatorTree DT(*Slow);
     PromoteMemToReg({Local}, DT);
@@ -1014,7 +1020,7 @@ bool SamplingTransform::run(Function &F) {
     foldMarker(Marker, 1);
     lowerInstrumentedMarker(
         SlowMarker, Local,
-        SiteForm{false, K.Key, K.Mirror ? Countdown : nullptr}, Next);
+        SiteForm{false, K.Key, K.Mirror ? Countdown : nullptr}, Fire);
   }
 
   // With NaturalNests, the instrumented copy returns to the fast copy at the

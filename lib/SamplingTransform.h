@@ -81,11 +81,13 @@ llvm::Value *countdownAddressFor(llvm::Function &F,
 void localizeCountdownAddress(llvm::Function &F,
                               llvm::GlobalVariable *Countdown);
 
-/// Whether \p F is the runtime's draw (either entry point), which reads
+/// Whether \p F is the runtime's draw (any of its entry points), which reads
 /// nothing of the countdown and stores nothing into it (runtime/sampler_abi.h).
 inline bool isCountdownDraw(const llvm::Function *F) {
   return F && (F->getName() == abi::NextCountdown ||
-               F->getName() == abi::NextCountdownPreserveMost);
+               F->getName() == abi::NextCountdownPreserveMost ||
+               F->getName() == abi::Fire ||
+               F->getName() == abi::FirePreserveMost);
 }
 
 /// Whether \p I is a call that may read or write the countdown: a call into
@@ -183,6 +185,9 @@ private:
   bool NaturalNests;
   llvm::GlobalVariable *Countdown;
   llvm::FunctionCallee Next;
+  /// What a site that may own a success calls (Next is what a check calls
+  /// for a fresh countdown).
+  llvm::FunctionCallee Fire;
   llvm::SmallVector<llvm::Function *, 16> Created;
 };
 

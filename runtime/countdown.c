@@ -347,10 +347,50 @@ SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
   return answer(t, unknown, g); /* a fresh trial sampled: the next gap too */
 }
 
+/* A site's answer in one word (sampler_abi.h): |r| times two, plus 1 when this execution
+ * is sampled (r > 0); unsigned, since |r| may be 2^62 (sampling off). */
+static inline int64_t fired(int64_t r) {
+  return (int64_t)(r > 0 ? (uint64_t)r * 2 + 1 : (uint64_t)-r * 2);
+}
+
+/* __sampler_fire's rare cases, each __sampler_next_countdown's for the same call and the
+ * same random numbers, so that __sampler_fire's fast path below is a leaf as that one is
+ * (the replay test in countdown_test.cpp compares the two at every kind of density). */
+__attribute__((noinline)) static int64_t fire_general(int64_t unknown) {
+  return fired(__sampler_next_countdown(unknown));
+}
+__attribute__((noinline)) static int64_t fire_large(int64_t unknown, uint64_t m) {
+  return fired(next_countdown_large(unknown, m));
+}
+__attribute__((noinline)) static int64_t fire_fresh_sampled(int64_t unknown, int64_t g) {
+  return fired(answer(&tls_state, unknown, g));
+}
+
+/* A site that may own a success (unknown >= 0): the draw __sampler_next_countdown(unknown)
+ * makes, answered in one word. Its fast path is that function's, for a site's call
+ * (never a check's ask), with the answer's arithmetic folded into each way out. */
+SAMPLER_EXPORT int64_t __sampler_fire(int64_t unknown) {
+  struct thread_state *t = &tls_state;
+  uint64_t kmax = geo_table.run_kmax;
+  if (__builtin_expect(!(t->direct && kmax != 0), 0))
+    return fire_general(unknown);
+  uint64_t m = __sampler_rt_rng_next(&t->rng) >> 11;
+  if (__builtin_expect(m < geo_table.bound[kmax], 0))
+    return fire_large(unknown, m);
+  int64_t g = table_search(m);
+  if (unknown == 0)
+    return g * 2 + 1; /* fired(g), g >= 1 */
+  if (g != 1)
+    return (g - 1) * 2; /* fired(-(g - 1)), g > 1 */
+  return fire_fresh_sampled(unknown, g);
+}
+
 /* What next_countdown_x86_64.S calls: a hidden alias, so the preserve_most
  * entry point reaches this copy of the runtime directly, without the PLT. */
 extern int64_t __sampler_next_countdown_impl(int64_t unknown)
     __attribute__((alias("__sampler_next_countdown"), visibility("hidden")));
+extern int64_t __sampler_fire_impl(int64_t unknown)
+    __attribute__((alias("__sampler_fire"), visibility("hidden")));
 
 /* Runs in the child, in the thread that called fork(), which is the child's only
  * thread. The child's process seed has just been replaced (init.c); re-seed on the

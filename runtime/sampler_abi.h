@@ -1,4 +1,4 @@
-/* sampler runtime ABI, version 3.
+/* sampler runtime ABI, version 4.
  *
  * This header is the single definition of what instrumented code calls and reads
  * (docs/internals.md, section 1). The pass mirrors it in lib/RuntimeABI.h: any change
@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define SAMPLER_ABI_VERSION_NUMBER 3
+#define SAMPLER_ABI_VERSION_NUMBER 4
 #define SAMPLER_ABI_VERSION ((uint32_t)SAMPLER_ABI_VERSION_NUMBER)
 
 /* Bit 0 of __sampler_unit.flags: the unit's counters are countdown driven (sampled);
@@ -61,12 +61,23 @@ int64_t __sampler_next_countdown(int64_t unknown);
 #define SAMPLER_EVERY_BELOW (-((int64_t)1 << 62))
 #define SAMPLER_EVERY_COUNTDOWN (SAMPLER_EVERY_BELOW - ((int64_t)1 << 61))
 
+/* A site execution that may be sampled (ABI 4), unknown as for __sampler_next_countdown
+ * (>= 0, never SAMPLER_FRESH_COUNTDOWN): the same draw r, answered in one word,
+ *   2 |r| + (r > 0 ? 1 : 0)   (as an unsigned 64-bit value: |r| may be 2^62),
+ * whether this execution is sampled in bit 0 and the distance to the next sample in the
+ * others, so that the caller's new countdown is a shift and an add, where r took a
+ * negation, a select and an add. Like that function, it neither reads nor stores
+ * __sampler_countdown. */
+int64_t __sampler_fire(int64_t unknown);
+
 #if defined(__x86_64__)
 /* The same, for instrumented code on x86-64: it preserves every general-purpose
  * register but r11 (LLVM's preserve_most calling convention; not callable from
  * C), so the rare call does not cost callee-saved register spills on the fast
  * path of the function that contains it. */
 int64_t __sampler_next_countdown_preserve_most(int64_t unknown);
+/* __sampler_fire under the same convention (what x86-64 instrumented code calls). */
+int64_t __sampler_fire_preserve_most(int64_t unknown);
 #endif
 
 /* One per compilation unit, emitted by the pass, registered by a constructor. */

@@ -430,6 +430,57 @@ TEST(NextCountdown, FastPathAnswersAsTheGeneralCode) {
   }
 }
 
+// __sampler_fire is a site's draw answered in one word: 2 |r| + (r > 0), r being what
+// __sampler_next_countdown answers for the same call and the same random numbers
+// (replayed on a copy of the thread's generator), whatever the density, for both kinds
+// of site call (unknown 0: this execution owns the success; > 0: a fresh trial).
+static void expectFireAnswersAsNextCountdown(
+    const std::function<int64_t(int64_t)> &fire) {
+  for (const char *d : {"1", "2", "7", "1000", "3000000", "off"}) {
+    Env env({{"SAMPLER_SPARSITY", d}, {"SAMPLER_SEED", "91"}});
+    const bool off = std::strcmp(d, "off") == 0;
+    const double log1m = off ? 0 : std::log1p(-1.0 / std::strtod(d, nullptr));
+    long mismatches = 0, sampled = 0, fresh = 0;
+    std::thread t([&] {
+      __sampler_next_countdown(0); // starts the thread
+      sampler_rng replay = *__sampler_rt_thread_rng();
+      for (int i = 0; i < 20000; ++i) {
+        const int64_t unknown = (i / 3) % 3 ? 0 : 1 + i % 5;
+        const int64_t got = fire(unknown);
+        int64_t r;
+        if (off)
+          r = -SAMPLER_MAX_COUNTDOWN; // never again
+        else if (std::strcmp(d, "1") == 0)
+          r = 1;
+        else {
+          const int64_t g = __sampler_rt_geometric(&replay, log1m);
+          if (unknown == 0)
+            r = g;
+          else if (g == 1)
+            r = __sampler_rt_geometric(&replay, log1m);
+          else
+            r = -(g - 1);
+        }
+        const uint64_t want = uint64_t(r > 0 ? r : -r) * 2 + (r > 0 ? 1 : 0);
+        mismatches += uint64_t(got) != want;
+        sampled += got & 1;
+        fresh += unknown != 0;
+      }
+    });
+    t.join();
+    EXPECT_EQ(mismatches, 0) << "SAMPLER_SPARSITY=" << d;
+    EXPECT_GT(fresh, 1000) << d;
+    if (off)
+      EXPECT_EQ(sampled, 0);
+    else
+      EXPECT_GT(sampled, 0) << d;
+  }
+}
+
+TEST(Fire, AnswersAsNextCountdownInOneWord) {
+  expectFireAnswersAsNextCountdown(__sampler_fire);
+}
+
 #if defined(__x86_64__) && defined(__linux__)
 // The preserve_most entry point as instrumented code calls it: everything but r11 (and
 // the vector registers, which the caller saves) kept; below the red zone.
@@ -481,6 +532,64 @@ TEST(NextCountdown, PreserveMostEntryAnswersDEqualsOneItself) {
     for (int i = 0; i < 1000; ++i)
       seen.insert(callPreserveMost(0));
     EXPECT_GT(seen.size(), 20u); // gaps drawn again, not the d = 1 answer
+  });
+  t.join();
+}
+#endif
+
+#if defined(__x86_64__) && defined(__linux__)
+// __sampler_fire_preserve_most as instrumented code calls it: unknown in rdi, the answer
+// in rax; every other general-purpose register but r11 kept (checked: each holds a
+// known value across the call).
+static int64_t callFirePreserveMost(int64_t unknown) {
+  int64_t answer, rdi = unknown, rsi = 0x8888;
+  uint64_t kept[7] = {0x1111, 0x2222, 0x3333, 0x4444, 0x5555, 0x6666, 0x7777};
+  uint64_t after[7];
+  asm volatile("movq 0(%[k]), %%rcx\n\t"
+               "movq 8(%[k]), %%r8\n\t"
+               "movq 16(%[k]), %%r9\n\t"
+               "movq 24(%[k]), %%r10\n\t"
+               "movq 32(%[k]), %%rbx\n\t"
+               "movq 40(%[k]), %%r12\n\t"
+               "movq 48(%[k]), %%rdx\n\t"
+               "pushq %[a]\n\t"
+               "sub $120, %%rsp\n\t"
+               "call __sampler_fire_preserve_most\n\t"
+               "add $120, %%rsp\n\t"
+               "popq %[a]\n\t"
+               "movq %%rcx, 0(%[a])\n\t"
+               "movq %%r8, 8(%[a])\n\t"
+               "movq %%r9, 16(%[a])\n\t"
+               "movq %%r10, 24(%[a])\n\t"
+               "movq %%rbx, 32(%[a])\n\t"
+               "movq %%r12, 40(%[a])\n\t"
+               "movq %%rdx, 48(%[a])"
+               : "=&a"(answer), "+D"(rdi), "+S"(rsi)
+               : [k] "r"(kept), [a] "r"(after)
+               : "rcx", "rdx", "r8", "r9", "r10", "r11", "rbx", "r12", "memory", "cc", "xmm0",
+                 "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
+                 "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+  EXPECT_EQ(rdi, unknown);
+  EXPECT_EQ(rsi, 0x8888);
+  for (int i = 0; i < 7; ++i)
+    EXPECT_EQ(after[i], kept[i]) << "register " << i;
+  return answer;
+}
+
+TEST(Fire, PreserveMostEntryAnswersAsTheCEntry) {
+  expectFireAnswersAsNextCountdown(callFirePreserveMost);
+}
+
+// At d = 1, once a thread has reached the C code, the entry point answers itself:
+// sampled, and the next execution too.
+TEST(Fire, PreserveMostEntryAnswersDEqualsOneItself) {
+  Env env({{"SAMPLER_SPARSITY", "1"}});
+  std::thread t([] {
+    __sampler_next_countdown(0);
+    __sampler_next_countdown(0); // the fast path: the thread is answered directly now
+    ASSERT_EQ(__sampler_rt_every_thread, 1);
+    EXPECT_EQ(callFirePreserveMost(4), 2 * 1 + 1); // sampled, the next one too
+    EXPECT_EQ(callFirePreserveMost(0), 2 * 1 + 1);
   });
   t.join();
 }

@@ -51,15 +51,18 @@
 ; CHECK:       sampler.slow.region:
 ; CHECK-NEXT:    [[REGION:%.*]] = phi i64 [ [[REL]], %sampler.resolve ], [ [[REL]], %sampler.unknown ], [ [[PAID]], %sampler.fresh ]
 ; CHECK:         icmp slt i64 [[REGION]], -1
-; CHECK:         call i64 @__sampler_next_countdown(
-; CHECK:         [[NEW1:%.*]] = add i64 -2,
+; CHECK:         [[UNK1:%.*]] = sub i64 -2, [[REGION]]
+; CHECK-NEXT:    [[F1:%countdown.fired[0-9]*]] = call i64 @__sampler_fire(i64 [[UNK1]])
+; CHECK-NEXT:    [[GAP1:%.*]] = lshr i64 [[F1]], 1
+; CHECK-NEXT:    [[NEW1:%.*]] = add i64 -2, [[GAP1]]
+; CHECK-NEXT:    %sample = trunc i64 [[F1]] to i1
 ; CHECK-NEXT:    store i64 [[NEW1]], ptr %countdown.addr
 ; CHECK:         [[DRAWN1:%.*]] = phi i64 [ [[NEW1]], %site.draw ], [ [[REGION]], %site.observe ]
 ; CHECK:         [[LOCAL:%.*]] = phi i64 [ [[DRAWN1]], {{.*}} ], [ [[DRAWN1]], {{.*}} ], [ [[REGION]], %sampler.slow.body ]
 ; CHECK:         call void @weighty()
 ; CHECK-NEXT:    icmp slt i64 [[LOCAL]], 0
-; CHECK:         call i64 @__sampler_next_countdown(
-; CHECK:         add i64 -1,
+; CHECK:         sub i64 -1, [[LOCAL]]
+; CHECK-NEXT:    call i64 @__sampler_fire(i64
 ; CHECK-NOT:     store i64 {{.*}} @__sampler_countdown
 ; CHECK:         ret void
 ; The copy is cold and never inlined.

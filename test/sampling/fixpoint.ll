@@ -12,22 +12,30 @@
 
 ; CHECK-LABEL: define internal void @user.sampler.slow(
 ; The site on %c: trial 1 of 3.
-; CHECK:       [[N1:%.*]] = add i64 -3,
+; CHECK:       call i64 @__sampler_fire(
+; CHECK-NEXT:  lshr
+; CHECK-NEXT:  [[N1:%.*]] = add i64 -3,
+; CHECK-NEXT:  trunc
 ; CHECK-NEXT:  store i64 [[N1]], ptr %countdown.addr
 ; After weightless calls only: trial 2, still stored.
 ; CHECK:       call void @via_rec()
 ; CHECK-NEXT:  call void @rec_a()
-; CHECK:       [[N2:%.*]] = add i64 -2,
+; CHECK:       call i64 @__sampler_fire(
+; CHECK-NEXT:  lshr
+; CHECK-NEXT:  [[N2:%.*]] = add i64 -2,
+; CHECK-NEXT:  trunc
 ; CHECK-NEXT:  store i64 [[N2]], ptr %countdown.addr
 ; After @top (weighty through @mid and @leaf): trial 3, in the local only.
 ; CHECK:       call void @top()
-; CHECK:       add i64 -1,
+; CHECK:       sub i64 -1,
+; CHECK-NEXT:  call i64 @__sampler_fire(
 ; CHECK-NOT:   store {{.*}} @__sampler_countdown
 ; CHECK:       ret void
 
 ; CHECK-LABEL: define internal void @user2.sampler.slow(
 ; CHECK:       call void @indirect(ptr %f)
-; CHECK:       add i64 -1,
+; CHECK:       sub i64 -1,
+; CHECK-NEXT:  call i64 @__sampler_fire(
 ; CHECK-NOT:   store {{.*}} @__sampler_countdown
 ; CHECK:       ret void
 

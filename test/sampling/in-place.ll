@@ -12,7 +12,11 @@
 ; CHECK-NEXT:  store i64 %countdown.dec, ptr %countdown.addr
 ; CHECK-NEXT:  %countdown.fire = icmp slt i64 %countdown.dec, 0
 ; CHECK:       %countdown.unknown = sub i64 -1, %countdown.dec
-; CHECK-NEXT:  call i64 @__sampler_next_countdown(i64 %countdown.unknown)
+; CHECK-NEXT:  %countdown.fired = call i64 @__sampler_fire(i64 %countdown.unknown)
+; CHECK-NEXT:  [[GAP:%.*]] = lshr i64 %countdown.fired, 1
+; CHECK-NEXT:  %countdown.next = add i64 -1, [[GAP]]
+; CHECK-NEXT:  %sample = trunc i64 %countdown.fired to i1
+; CHECK-NEXT:  store i64 %countdown.next, ptr %countdown.addr
 ; CHECK:       callbr void asm "", "!i"()
 ; CHECK-NEXT:    to label %one [label %two]
 

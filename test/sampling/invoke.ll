@@ -27,14 +27,16 @@
 ; CHECK-NEXT:      to label %ok unwind label %lpad
 ; CHECK:       {{^}}ok:
 ; CHECK-NEXT:    icmp slt i64 [[LOCAL:%sampler.cd.[0-9]+]], 0
-; CHECK:         add i64 -1,
-; CHECK-NEXT:    br label %site.drawn
+; CHECK:         sub i64 -1, [[LOCAL]]
+; CHECK-NEXT:    call i64 @__sampler_fire(
+; CHECK:         br label %site.drawn
 ; CHECK:       {{^}}lpad:
 ; CHECK-NEXT:    %lp = landingpad { ptr, i32 }
 ; CHECK-NEXT:      cleanup
 ; CHECK-NEXT:    icmp slt i64 [[LOCAL]], 0
-; CHECK:         add i64 -1,
-; CHECK-NEXT:    br label %site.drawn
+; CHECK:         sub i64 -1, [[LOCAL]]
+; CHECK-NEXT:    call i64 @__sampler_fire(
+; CHECK:         br label %site.drawn
 ; CHECK:         resume { ptr, i32 } %lp
 
 source_filename = "invoke.cpp"

@@ -61,7 +61,7 @@
 ; CHECK:     sampler.fresh:
 ; CHECK-NEXT:  call i64 @__sampler_next_countdown(i64 -9223372036854775808)
 ; CHECK:     head.slow:
-; CHECK:       call i64 @__sampler_next_countdown
+; CHECK:       call i64 @__sampler_fire(
 ; A return of F returns index 0 and F's value:
 ; CHECK:       ret { i32, i32, i32 } { i32 0, i32 0, i32 poison }
 ; The way out returns the exit's index and the counter:

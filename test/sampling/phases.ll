@@ -10,8 +10,9 @@
 ; MIDDLE: attributes #[[ATTRS]] = { {{.*}}nounwind willreturn memory(inaccessiblemem: readwrite) }
 
 ; CHECK-LABEL: define {{.*}}i32 @count(
-; CHECK:       icmp sgt i64 %{{.*}}, {{[0-9]+}}
-; CHECK:       call {{.*}}i64 @__sampler_next_countdown
+; CHECK:       %countdown.enough = icmp sgt i64 %countdown.paid, -1
+; CHECK:       call {{.*}}i64 @__sampler_next_countdown(i64 -9223372036854775808)
+; CHECK:       call {{.*}}i64 @__sampler_fire(i64
 ; CHECK-NOT:   __sampler_site(
 ; CHECK:       !{i32 7, !"sampler.lowered", i32 1}
 
