@@ -73,11 +73,11 @@ struct SamplerOptions {
   /// induction variable instead of paying every iteration
   /// (LoopExitPayment.h). On by default; off to measure.
   bool LoopExitPay = true;
-  /// Loops whose inner loops check reserve their back edges' trials on entry
-  /// (LoopBoundCheck.h). Off by default: measured neutral to slightly worse
-  /// (zlib's longest_match, its target, +1.5%: the register allocator keeps a
-  /// copy of the counter the ways out need; docs/benchmarks.md).
-  bool LoopReserve = false;
+  /// Loops whose inner loops check, and some of whose iterations run none of
+  /// them, reserve their back edges' trials on entry (LoopBoundCheck.h). On by
+  /// default (zlib -8.6% with sampling off, docs/benchmarks.md); off to
+  /// measure.
+  bool LoopReserve = true;
   /// Every loop of the fast copy is a natural loop: the instrumented copy
   /// returns at the header of an inner loop through a copy of its outer loop
   /// (LoopTails.h), not into the fast outer loop, which that return would

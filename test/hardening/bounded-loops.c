@@ -68,21 +68,22 @@
 
 // Each loop says whether it was bounded, at its line (optimisation remarks):
 // RUN: %sampler-cc -O2 -c %s -o /dev/null -Rpass=sampler-loop-bound -Rpass-missed=sampler-loop-bound 2>&1 | FileCheck %s --check-prefix=REMARK
-// Loops whose inner loops check, with reserves (-fsampler-loop-reserve):
-// RUN: %sampler-cc -O2 -c -fsampler-loop-reserve %s -o /dev/null -Rpass=sampler-loop-bound 2>&1 | FileCheck %s --check-prefix=RESERVE
-// RUN: %sampler-cc -O2 -fsampler-loop-reserve %s -o %t/reserved
-// RUN: env SAMPLER_SPARSITY=1 SAMPLER_FILE=%t/r1.report %t/reserved > %t/r1.out
+// Loops whose inner loops check, without reserves (-fno-sampler-loop-reserve;
+// with them, the default, above):
+// RUN: %sampler-cc -O2 -c -fno-sampler-loop-reserve %s -o /dev/null -Rpass-missed=sampler-loop-bound 2>&1 | FileCheck %s --check-prefix=NORESERVE
+// RUN: %sampler-cc -O2 -fno-sampler-loop-reserve %s -o %t/noreserve
+// RUN: env SAMPLER_SPARSITY=1 SAMPLER_FILE=%t/r1.report %t/noreserve > %t/r1.out
 // RUN: cmp %t/exact.out %t/r1.out
-// RUN: %sampler-report --all --json %t/r1.report --binary %t/reserved > %t/r1.json
+// RUN: %sampler-report --all --json %t/r1.report --binary %t/noreserve > %t/r1.json
 // RUN: python3 %S/../e2e/Inputs/stats.py equal %t/r1.json %t/exact.json
-// RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=22 SAMPLER_FILE=%t/r30.report %t/reserved > /dev/null
-// RUN: %sampler-report --all --json %t/r30.report --binary %t/reserved > %t/r30.json
+// RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=22 SAMPLER_FILE=%t/r30.report %t/noreserve > /dev/null
+// RUN: %sampler-report --all --json %t/r30.report --binary %t/noreserve > %t/r30.json
 // RUN: python3 %S/../e2e/Inputs/stats.py equal %t/r30.json %t/u30.json
-// RUN: env SAMPLER_SPARSITY=300 SAMPLER_SEED=23 SAMPLER_FILE=%t/r300.report %t/reserved > /dev/null
-// RUN: %sampler-report --all --json %t/r300.report --binary %t/reserved > %t/r300.json
+// RUN: env SAMPLER_SPARSITY=300 SAMPLER_SEED=23 SAMPLER_FILE=%t/r300.report %t/noreserve > /dev/null
+// RUN: %sampler-report --all --json %t/r300.report --binary %t/noreserve > %t/r300.json
 // RUN: python3 %S/../e2e/Inputs/stats.py equal %t/r300.json %t/u300.json
-// RUN: env SAMPLER_SPARSITY=3000 SAMPLER_SEED=24 SAMPLER_FILE=%t/r3000.report %t/reserved > /dev/null
-// RUN: %sampler-report --all --json %t/r3000.report --binary %t/reserved > %t/r3000.json
+// RUN: env SAMPLER_SPARSITY=3000 SAMPLER_SEED=24 SAMPLER_FILE=%t/r3000.report %t/noreserve > /dev/null
+// RUN: %sampler-report --all --json %t/r3000.report --binary %t/noreserve > %t/r3000.json
 // RUN: python3 %S/../e2e/Inputs/stats.py equal %t/r3000.json %t/u3000.json
 // CHECK-LABEL: define {{.*}}@slide(
 // CHECK:       sampler.loop.affordable
@@ -233,9 +234,10 @@ __attribute__((noinline)) int early_exit(const unsigned short *a, int n) {
 }
 
 // zlib's longest_match, in small: an outer loop bounded by its counter, whose
-// inner loop (no bound: the data ends it) checks every iteration. By default
-// the outer loop keeps its check; with -fsampler-loop-reserve it reserves its
-// back edges' trials on entry, the inner loop checks against the rest, and
+// inner loop (no bound: the data ends it) checks every iteration, and which
+// some iterations skip (`continue`). The outer loop reserves its back edges'
+// trials on entry (with -fno-sampler-loop-reserve it keeps its check), the
+// inner loop checks against the rest, and
 // every way out gives back what is left of the reserve: early ways out
 // (`break`, and the instrumented copy, taken as soon as the inner loop's
 // stricter check fails) included. With the same seeds, the counts are those of
@@ -245,8 +247,8 @@ __attribute__((noinline)) int chain(const unsigned short *a, const unsigned shor
   int best = 0;
   do {
     // (The loop's location is its header's first line.)
-    // REMARK: bounded-loops.c:[[#@LINE+2]]:9: remark: loop in chain keeps its back edge's countdown check: its inner loops take trials of their own (-fsampler-loop-reserve would reserve its back edges' trials on entry)
-    // RESERVE: bounded-loops.c:[[#@LINE+1]]:9: remark: loop in chain reserves its back edges' trials on entry (trials per back edge: {{[0-9]+}}), its inner loops checking against the rest, on 2 of 2 ways in
+    // REMARK: bounded-loops.c:[[#@LINE+2]]:9: remark: loop in chain reserves its back edges' trials on entry (trials per back edge: {{[0-9]+}}), its inner loops checking against the rest, on 2 of 2 ways in
+    // NORESERVE: bounded-loops.c:[[#@LINE+1]]:9: remark: loop in chain keeps its back edge's countdown check: its inner loops take trials of their own (-fsampler-loop-reserve would reserve its back edges' trials on entry)
     if ((a[cur & 255] & 15) == 7)
       continue;
     int j = 0;

@@ -10,13 +10,13 @@
 ; elsewhere, as in IR from older builds: both are recognised, and the copy's
 ; loads are plain, so that LoopCountdownPromotion carries the countdown in a
 ; register).
-; The CHECK lines are those of the pass with reserves (@nest; the other
-; loops are the same without them, -sampler-loop-reserve, off by default):
+; The CHECK lines are those of the pass with reserves (the default; @nest,
+; the other loops are the same without them, -sampler-loop-reserve=0):
 ; RUN: %opt-sampler -passes=sampler-loop-bound-reserve,verify -S %s | FileCheck %s
 ; Each tagged loop says whether it was bounded, and if not why
 ; (-Rpass=sampler-loop-bound and -Rpass-missed=sampler-loop-bound with clang):
 ; RUN: %opt-sampler -passes=sampler-loop-bound-reserve -pass-remarks=sampler-loop-bound -pass-remarks-missed=sampler-loop-bound -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
-; Without reserves (the default), the nest's outer loop keeps its check:
+; Without reserves, the nest's outer loop keeps its check:
 ; RUN: %opt-sampler -passes=sampler-loop-bound -pass-remarks=sampler-loop-bound -pass-remarks-missed=sampler-loop-bound -disable-output %s 2>&1 | FileCheck %s --check-prefix=NORESERVE
 ; NORESERVE: loop in nest tests its countdown checks once on entry (trials per back edge: 1)
 ; NORESERVE: loop in nest keeps its back edge's countdown check: its inner loops take trials of their own (-fsampler-loop-reserve would reserve its back edges' trials on entry)
@@ -28,6 +28,8 @@
 ; REMARK-NOT: loop in untagged
 ; REMARK: loop in nest tests its countdown checks once on entry (trials per back edge: 1)
 ; REMARK: loop in nest reserves its back edges' trials on entry (trials per back edge: 2), its inner loops checking against the rest, on 1 of 1 ways in
+; REMARK: loop in always tests its countdown checks once on entry (trials per back edge: 1)
+; REMARK: loop in always keeps its back edge's countdown check: every iteration runs an inner loop, whose checks cost more than the latch's: a reserve would not pay
 ; REMARK: loop in costly keeps its back edge's countdown check: of its 1 ways in, 1 would compute the bound at too high a cost, 0 bound it below 4, 0 cannot compute it there
 ; REMARK: loop in short keeps its back edge's countdown check: of its 1 ways in, 0 would compute the bound at too high a cost, 1 bound it below 4, 0 cannot compute it there
 ; REMARK-NOT: remark
@@ -272,7 +274,9 @@ exit:
 }
 
 ; A loop nest, one round per depth: the inner loop (7 back edges, 1 trial
-; each) first. Then the outer one (n - 1 back edges, 2 trials each): the
+; each) first. Then the outer one (n - 1 back edges, 2 trials each), whose
+; iterations with p[i] == 0 skip the inner loop (zlib's longest_match walks
+; its hash chain and compares strings on few links): the
 ; inner loop takes trials of its own between the outer loop's, so testing
 ; N x 2 at once and dropping the outer checks' payments would not be exact.
 ; Instead it reserves them: on entry, if the countdown covers N x 2, the copy
@@ -327,6 +331,57 @@ entry:
   br i1 %go, label %outer, label %exit
 outer:
   %i = phi i32 [ 0, %entry ], [ %i.next, %olatch ]
+  %gepi = getelementptr inbounds i32, ptr %p, i32 %i
+  %vi = load i32, ptr %gepi
+  %skip = icmp eq i32 %vi, 0
+  br i1 %skip, label %iexit, label %inner
+inner:
+  %j = phi i32 [ 0, %outer ], [ %j.next, %ilatch ]
+  %idx = add i32 %i, %j
+  %gep = getelementptr inbounds i32, ptr %p, i32 %idx
+  store i32 %j, ptr %gep
+  %j.next = add nuw nsw i32 %j, 1
+  %jdone = icmp eq i32 %j.next, 8
+  br i1 %jdone, label %iexit, label %ilatch
+ilatch:
+  %cd = load i64, ptr %countdown.addr
+  %paid = add i64 %cd, -1
+  store i64 %paid, ptr %countdown.addr
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %inner, label %toslow, !sampler.backedge.check !2
+iexit:
+  %i.next = add nuw nsw i32 %i, 1
+  %idone = icmp eq i32 %i.next, %n
+  br i1 %idone, label %exit, label %olatch
+olatch:
+  %cd2 = load i64, ptr %countdown.addr
+  %paid2 = add i64 %cd2, -2
+  store i64 %paid2, ptr %countdown.addr
+  %enough2 = icmp sgt i64 %paid2, -1
+  br i1 %enough2, label %outer, label %toslow, !sampler.backedge.check !1
+toslow:
+  call void @slow(ptr %p, i32 0)
+  br label %exit
+exit:
+  ret void
+}
+; The same nest where every iteration runs the inner loop: its checks and its
+; bounded copy's test cost more than the outer latch's check, so a reserve,
+; which saves only that check and costs a test and a give-back on each entry,
+; would not pay (ccrypt's rounds). The outer loop keeps its check (REMARK).
+; CHECK-LABEL: define void @always(
+; CHECK:       {{^}}olatch:
+; CHECK-NEXT:    %cd2 = load i64, ptr %countdown.addr
+; CHECK-NEXT:    %paid2 = add i64 %cd2, -2
+; CHECK-NOT:   sampler.reserve
+; CHECK-LABEL: define void @costly(
+define void @always(ptr %p, i32 %n) {
+entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  %go = icmp sgt i32 %n, 0
+  br i1 %go, label %outer, label %exit
+outer:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %olatch ]
   br label %inner
 inner:
   %j = phi i32 [ 0, %outer ], [ %j.next, %ilatch ]
@@ -358,11 +413,11 @@ toslow:
 exit:
   ret void
 }
+
 ; Bounds the test would not pay for: a counted loop from a - b to c, whose
 ; bound smax(c, a - b) - (a - b) costs more to compute on entry than the
 ; budget; and a loop of three iterations (two back edges, fewer than the test
 ; saves). Both keep their checks, and say why (REMARK).
-; CHECK-LABEL: define void @costly(
 ; CHECK-NOT:   sampler.loop
 ; CHECK-LABEL: define void @short(
 ; CHECK-NOT:   sampler.loop
