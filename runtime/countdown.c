@@ -5,8 +5,8 @@
  * Tossing a coin at every site would be too slow, so instead we draw the gap to the
  * next sampled execution, which for a Bernoulli process is geometric:
  * P(g = k) = p (1-p)^(k-1), k >= 1, mean d. Instrumented code only decrements the
- * thread's countdown and calls __sampler_next_countdown() when a site may own the
- * success (sampler_abi.h).
+ * thread's countdown and calls __sampler_fire() when a site may own the success, and
+ * __sampler_next_countdown() when a check needs a fresh countdown (sampler_abi.h).
  *
  * The draw is exact (inversion of the geometric CDF from a 53-bit uniform), not an
  * approximation: a biased or periodic countdown makes sites that run in lock-step with

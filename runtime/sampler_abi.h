@@ -28,7 +28,7 @@ extern "C" {
  * pair pays for all its trials at its check, docs/sampling.md), or that the thread
  * has not drawn yet: the next site execution is a fresh trial. initial-exec TLS.
  * Initial value -1 in every thread, so that the first site a thread reaches calls
- * __sampler_next_countdown(), which seeds that thread. */
+ * the runtime (__sampler_fire()), which seeds that thread. */
 extern __thread int64_t __sampler_countdown __attribute__((tls_model("initial-exec")));
 
 /* Called by instrumented code at a site execution that may be sampled.

@@ -40,8 +40,8 @@ void __sampler_rt_fatal_signal_handler(int sig) {
 /* A stack overflow is a SIGSEGV with no stack left to run the handler on: every
  * thread gets an alternate signal stack, unless it has one already. The thread that
  * starts the runtime gets it then (normally the main thread, from a constructor);
- * every other thread when it first runs sampled instrumented code (its first
- * __sampler_next_countdown), since there is no portable per-thread constructor and no
+ * every other thread when it first runs sampled instrumented code (its first call
+ * of the runtime's draw), since there is no portable per-thread constructor and no
  * interposing pthread_create. A pthread key's destructor unmaps it at thread exit. */
 static pthread_key_t altstack_key;
 static int altstack_key_ok;
