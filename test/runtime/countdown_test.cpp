@@ -482,19 +482,50 @@ TEST(Fire, AnswersAsNextCountdownInOneWord) {
 }
 
 #if defined(__x86_64__) && defined(__linux__)
-// The preserve_most entry point as instrumented code calls it: everything but r11 (and
-// the vector registers, which the caller saves) kept; below the red zone.
+// A preserve_most entry point of the runtime as instrumented code calls it: its argument
+// in rdi, the answer in rax; every other general-purpose register but r11 kept (checked:
+// each holds a known value across the call; the vector registers the caller saves);
+// below the red zone.
+static int64_t callPreserveMostEntry(int64_t (*entry)(int64_t), int64_t unknown) {
+  int64_t answer, rdi = unknown, rsi = 0x8888;
+  uint64_t kept[7] = {0x1111, 0x2222, 0x3333, 0x4444, 0x5555, 0x6666, 0x7777};
+  uint64_t after[7];
+  asm volatile("movq 0(%[k]), %%rcx\n\t"
+               "movq 8(%[k]), %%r8\n\t"
+               "movq 16(%[k]), %%r9\n\t"
+               "movq 24(%[k]), %%r10\n\t"
+               "movq 32(%[k]), %%rbx\n\t"
+               "movq 40(%[k]), %%r12\n\t"
+               "movq 48(%[k]), %%rdx\n\t"
+               "pushq %[a]\n\t"
+               "sub $120, %%rsp\n\t"
+               "call *%[e]\n\t"
+               "add $120, %%rsp\n\t"
+               "popq %[a]\n\t"
+               "movq %%rcx, 0(%[a])\n\t"
+               "movq %%r8, 8(%[a])\n\t"
+               "movq %%r9, 16(%[a])\n\t"
+               "movq %%r10, 24(%[a])\n\t"
+               "movq %%rbx, 32(%[a])\n\t"
+               "movq %%r12, 40(%[a])\n\t"
+               "movq %%rdx, 48(%[a])"
+               : "=&a"(answer), "+D"(rdi), "+S"(rsi)
+               : [k] "r"(kept), [a] "r"(after), [e] "r"(entry)
+               : "rcx", "rdx", "r8", "r9", "r10", "r11", "rbx", "r12", "memory", "cc", "xmm0",
+                 "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
+                 "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+  EXPECT_EQ(rdi, unknown);
+  EXPECT_EQ(rsi, 0x8888);
+  for (int i = 0; i < 7; ++i)
+    EXPECT_EQ(after[i], kept[i]) << "register " << i;
+  return answer;
+}
+
 static int64_t callPreserveMost(int64_t unknown) {
-  int64_t r;
-  asm volatile("sub $128, %%rsp\n\t"
-               "call __sampler_next_countdown_preserve_most\n\t"
-               "add $128, %%rsp"
-               : "=a"(r)
-               : "D"(unknown)
-               : "r11", "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
-                 "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",
-                 "xmm13", "xmm14", "xmm15");
-  return r;
+  return callPreserveMostEntry(__sampler_next_countdown_preserve_most, unknown);
+}
+static int64_t callFirePreserveMost(int64_t unknown) {
+  return callPreserveMostEntry(__sampler_fire_preserve_most, unknown);
 }
 
 // At d = 1 the entry point answers itself once the thread has been started by the C
@@ -538,44 +569,6 @@ TEST(NextCountdown, PreserveMostEntryAnswersDEqualsOneItself) {
 #endif
 
 #if defined(__x86_64__) && defined(__linux__)
-// __sampler_fire_preserve_most as instrumented code calls it: unknown in rdi, the answer
-// in rax; every other general-purpose register but r11 kept (checked: each holds a
-// known value across the call).
-static int64_t callFirePreserveMost(int64_t unknown) {
-  int64_t answer, rdi = unknown, rsi = 0x8888;
-  uint64_t kept[7] = {0x1111, 0x2222, 0x3333, 0x4444, 0x5555, 0x6666, 0x7777};
-  uint64_t after[7];
-  asm volatile("movq 0(%[k]), %%rcx\n\t"
-               "movq 8(%[k]), %%r8\n\t"
-               "movq 16(%[k]), %%r9\n\t"
-               "movq 24(%[k]), %%r10\n\t"
-               "movq 32(%[k]), %%rbx\n\t"
-               "movq 40(%[k]), %%r12\n\t"
-               "movq 48(%[k]), %%rdx\n\t"
-               "pushq %[a]\n\t"
-               "sub $120, %%rsp\n\t"
-               "call __sampler_fire_preserve_most\n\t"
-               "add $120, %%rsp\n\t"
-               "popq %[a]\n\t"
-               "movq %%rcx, 0(%[a])\n\t"
-               "movq %%r8, 8(%[a])\n\t"
-               "movq %%r9, 16(%[a])\n\t"
-               "movq %%r10, 24(%[a])\n\t"
-               "movq %%rbx, 32(%[a])\n\t"
-               "movq %%r12, 40(%[a])\n\t"
-               "movq %%rdx, 48(%[a])"
-               : "=&a"(answer), "+D"(rdi), "+S"(rsi)
-               : [k] "r"(kept), [a] "r"(after)
-               : "rcx", "rdx", "r8", "r9", "r10", "r11", "rbx", "r12", "memory", "cc", "xmm0",
-                 "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
-                 "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
-  EXPECT_EQ(rdi, unknown);
-  EXPECT_EQ(rsi, 0x8888);
-  for (int i = 0; i < 7; ++i)
-    EXPECT_EQ(after[i], kept[i]) << "register " << i;
-  return answer;
-}
-
 TEST(Fire, PreserveMostEntryAnswersAsTheCEntry) {
   expectFireAnswersAsNextCountdown(callFirePreserveMost);
 }
