@@ -32,6 +32,8 @@ struct thread_state {
   int seeded;  /* rng (and bank_pos) are ready: see seed_thread */
   int started; /* this copy has served this thread once (options, primary known) */
   int direct;  /* started, and this copy draws itself (no forward): the fast path */
+  /* Draws beyond the geometric table since this thread last grew it (or tried to). */
+  uint32_t beyond_table;
   /* The primary copy of the runtime, when this copy forwards its draws (copies.c). */
   const struct sampler_rt_anchor *forward;
 };
@@ -101,25 +103,44 @@ int64_t __sampler_rt_geometric_from_u(double u, double log1m) {
 /* The formula without its logarithm, for small results. g(m), the countdown the formula
  * gives for the uniform (m + 1) 2^-53 (m: the top 53 bits of a random number), does not
  * increase with m, so g(m) <= k exactly when m >= bound[k], the least such m. With the
- * bounds of k = 1..kmax in a table, a countdown of at most kmax is found by a binary
- * search of the table instead of log() and a division: the same value as the formula,
- * for the same random number (each bound is checked against the formula itself when the
- * table is built), at a third of the cost. Larger countdowns use the formula. At d = 100
- * 99.4% of the draws come from the table; at d = 1000, 40%. */
-#define GEO_TABLE_MAX 512
+ * bounds of k = 1..kmax in a table, a countdown of at most kmax is found by a search of
+ * the table instead of log() and a division: the same value as the formula, for the
+ * same random number (each bound is checked against the formula itself when the table
+ * is built), at a third of the cost. Larger countdowns use the formula.
+ *
+ * The table starts with the run's options at GEO_TABLE_FIRST entries (about 300,000
+ * instructions, at every start in draw mode) and grows by GEO_TABLE_CHUNK entries up to
+ * GEO_TABLE_MAX when a thread has made GEO_GROW_AFTER draws beyond it: a chunk costs
+ * about what that many logarithms cost, so a run that rarely draws beyond the table
+ * never pays for more, and one that often does (d = 1000: 60% of the draws are above
+ * 512) soon has a table that holds 98% of them (1 - (1 - 1/d)^4096). At d = 100 the
+ * first table already holds 99.4%. */
+#define GEO_TABLE_FIRST 512
+#define GEO_TABLE_CHUNK 512
+#define GEO_TABLE_MAX 4096
+#define GEO_GROW_AFTER 2048
 /* A guide (Chen and Asau's indexed search): for each of the 4096 slices of the range of
  * m (its top 12 bits), the least k that any m of the slice can have; the search steps
  * up from there, one or two steps on average. */
 #define GEO_GUIDE_BITS 12
 static struct {
   double log1m;  /* the table is for this log1p(-1/d); 0: no table */
-  uint64_t kmax; /* bound[1..kmax] are valid; 0: no table */
+  /* bound[1..kmax] are valid; 0: no table. Stored with release order when the table
+   * grows, after its new bounds and guide entries, and loaded with acquire order: a
+   * thread that sees a kmax sees the bounds up to it. */
+  uint64_t kmax;
   /* kmax when the table is the run's: built by options.c for the run's d in draw mode
    * (__sampler_rt_geometric_table_for_run); 0 otherwise (no table, another mode, or a
    * table a unit test built for some other d). The fast path reads only this. */
   uint64_t run_kmax;
   /* Draw mode at d = 1: every trial succeeds (the fast path answers without a draw). */
   int run_every;
+  /* The table will not grow (it stopped short of GEO_TABLE_MAX: m would reach 0, or the
+   * formula was not monotone there). */
+  int full; /* read and written with relaxed atomics, as threads may test it at once */
+  /* Held by the one thread growing the table; another thread (or a signal handler on the
+   * same thread) that finds it held goes on with the formula and does not wait. */
+  atomic_flag growing;
   uint64_t bound[GEO_TABLE_MAX + 1];
   uint16_t guide[1u << GEO_GUIDE_BITS];
 } geo_table;
@@ -138,20 +159,15 @@ static int64_t geometric_of(uint64_t m, double log1m) {
   return __sampler_rt_geometric_from_u((double)(m + 1) * 0x1.0p-53, log1m);
 }
 
-void __sampler_rt_geometric_table_build(double log1m) {
-  geo_table.log1m = 0;
-  geo_table.kmax = 0;
-  geo_table.run_kmax = 0;
-  geo_table.run_every = 0;
-  __atomic_store_n(&__sampler_rt_every_direct, 0, __ATOMIC_RELAXED);
-  /* Nothing to gain for d = 1 (always 1), nor when even g = 1 needs a uniform so close
-   * to 1 that the table's bounds crowd the top of the range (d > 2^20: draws are rare). */
-  if (!(log1m < 0) || log1m == -INFINITY || log1m > -0x1.0p-20)
-    return;
+static uint64_t load_kmax(const uint64_t *kmax) { return __atomic_load_n(kmax, __ATOMIC_ACQUIRE); }
+
+/* bound[k] for k = from..to, each below bound[from - 1]: the last k filled, from - 1 if
+ * none (the table then stops there). */
+static uint64_t fill_bounds(uint64_t from, uint64_t to, double log1m) {
   const uint64_t top = ((uint64_t)1 << 53) - 1;
-  uint64_t prev = top + 1; /* bound[0]: no m has g(m) <= 0 */
+  uint64_t prev = from == 1 ? top + 1 : geo_table.bound[from - 1]; /* bound[0]: no m has g(m) <= 0 */
   uint64_t k;
-  for (k = 1; k <= GEO_TABLE_MAX; ++k) {
+  for (k = from; k <= to; ++k) {
     /* The least m with g(m) <= k, i.e. with (m + 1) 2^-53 > (1 - p)^k: start from that
      * estimate and step until the formula agrees on both sides of the bound. */
     double est = exp((double)k * log1m) * 0x1.0p53;
@@ -169,19 +185,60 @@ void __sampler_rt_geometric_table_build(double log1m) {
     geo_table.bound[k] = m;
     prev = m;
   }
-  uint64_t kmax = k - 1;
-  if (kmax == 0)
-    return;
-  /* guide[i]: the least k with bound[k] <= the largest m of slice i (kmax if none). */
+  return k - 1;
+}
+
+/* guide[i]: the least k with bound[k] <= the largest m of slice i (kmax if none), for
+ * the slices below bound[old] (all of them when old is 0), where the table grown from
+ * old to kmax entries changes it; the others keep theirs, which threads may be reading. */
+static void fill_guide(uint64_t old, uint64_t kmax) {
+  /* Slice i is below bound[old] when its last m, (i + 1) 2^(53 - bits) - 1, is. */
+  uint64_t slices = old == 0 ? 1u << GEO_GUIDE_BITS : geo_table.bound[old] >> (53 - GEO_GUIDE_BITS);
   uint64_t kk = kmax;
-  for (uint64_t i = 0; i < (1u << GEO_GUIDE_BITS); ++i) { /* m grows, k falls */
+  for (uint64_t i = 0; i < slices; ++i) { /* m grows, k falls */
     uint64_t last = ((i + 1) << (53 - GEO_GUIDE_BITS)) - 1;
     while (kk > 1 && geo_table.bound[kk - 1] <= last)
       --kk;
     geo_table.guide[i] = (uint16_t)(geo_table.bound[kk] <= last ? kk : kmax);
   }
-  geo_table.kmax = kmax;
+}
+
+void __sampler_rt_geometric_table_build(double log1m) {
+  geo_table.log1m = 0;
+  __atomic_store_n(&geo_table.kmax, 0, __ATOMIC_RELEASE);
+  __atomic_store_n(&geo_table.run_kmax, 0, __ATOMIC_RELEASE);
+  geo_table.run_every = 0;
+  __atomic_store_n(&geo_table.full, 1, __ATOMIC_RELAXED);
+  __atomic_store_n(&__sampler_rt_every_direct, 0, __ATOMIC_RELAXED);
+  /* Nothing to gain for d = 1 (always 1), nor when even g = 1 needs a uniform so close
+   * to 1 that the table's bounds crowd the top of the range (d > 2^20: draws are rare). */
+  if (!(log1m < 0) || log1m == -INFINITY || log1m > -0x1.0p-20)
+    return;
+  uint64_t kmax = fill_bounds(1, GEO_TABLE_FIRST, log1m);
+  if (kmax == 0)
+    return;
+  fill_guide(0, kmax);
+  __atomic_store_n(&geo_table.full, kmax < GEO_TABLE_FIRST, __ATOMIC_RELAXED);
   geo_table.log1m = log1m;
+  __atomic_store_n(&geo_table.kmax, kmax, __ATOMIC_RELEASE);
+}
+
+int __sampler_rt_geometric_table_grow(void) {
+  if (__atomic_load_n(&geo_table.full, __ATOMIC_RELAXED) ||
+      atomic_flag_test_and_set_explicit(&geo_table.growing, memory_order_acquire))
+    return 0;
+  uint64_t old = load_kmax(&geo_table.kmax), kmax = old;
+  if (!__atomic_load_n(&geo_table.full, __ATOMIC_RELAXED) && old != 0) {
+    uint64_t to = old + GEO_TABLE_CHUNK < GEO_TABLE_MAX ? old + GEO_TABLE_CHUNK : GEO_TABLE_MAX;
+    kmax = fill_bounds(old + 1, to, geo_table.log1m);
+    fill_guide(old, kmax);
+    __atomic_store_n(&geo_table.full, kmax < to || kmax == GEO_TABLE_MAX, __ATOMIC_RELAXED);
+    __atomic_store_n(&geo_table.kmax, kmax, __ATOMIC_RELEASE);
+    if (load_kmax(&geo_table.run_kmax) == old)
+      __atomic_store_n(&geo_table.run_kmax, kmax, __ATOMIC_RELEASE);
+  }
+  atomic_flag_clear_explicit(&geo_table.growing, memory_order_release);
+  return kmax > old;
 }
 
 /* The countdown the table gives for m (the top 53 bits of a random number), given
@@ -196,7 +253,7 @@ static inline int64_t table_search(uint64_t m) {
 
 void __sampler_rt_geometric_table_for_run(enum sampler_mode mode, double log1m) {
   __sampler_rt_geometric_table_build(mode == SAMPLER_MODE_DRAW ? log1m : 0.0);
-  geo_table.run_kmax = geo_table.kmax;
+  __atomic_store_n(&geo_table.run_kmax, geo_table.kmax, __ATOMIC_RELEASE);
   geo_table.run_every = mode == SAMPLER_MODE_DRAW && log1m == -INFINITY;
 }
 
@@ -204,7 +261,7 @@ int64_t __sampler_rt_geometric(struct sampler_rng *r, double log1m) {
   if (log1m == -INFINITY)
     return 1; /* d = 1: do not even spend a random number */
   uint64_t m = __sampler_rt_rng_next(r) >> 11;
-  uint64_t kmax = geo_table.kmax;
+  uint64_t kmax = load_kmax(&geo_table.kmax);
   if (__builtin_expect(log1m == geo_table.log1m && m >= geo_table.bound[kmax], 1))
     return table_search(m);
   return geometric_of(m, log1m);
@@ -308,9 +365,15 @@ __attribute__((noinline)) static int64_t next_countdown_general(int64_t unknown)
   return r;
 }
 
-/* The fast path's draw when the table does not hold it (a countdown above its kmax). */
+/* The fast path's draw when the table does not hold it (a countdown above its kmax);
+ * every GEO_GROW_AFTER of them, the table grows if it can. */
 __attribute__((noinline)) static int64_t next_countdown_large(int64_t unknown, uint64_t m) {
-  return answer(&tls_state, unknown, geometric_of(m, geo_table.log1m));
+  struct thread_state *t = &tls_state;
+  if (__builtin_expect(++t->beyond_table >= GEO_GROW_AFTER, 0)) {
+    t->beyond_table = 0;
+    __sampler_rt_geometric_table_grow();
+  }
+  return answer(t, unknown, geometric_of(m, geo_table.log1m));
 }
 
 /* The fast path is a leaf (its rare cases are tail calls), so that it saves no
@@ -320,7 +383,7 @@ __attribute__((noinline)) static int64_t next_countdown_large(int64_t unknown, u
  * at about half the instructions per call (docs/benchmarks.md). */
 SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
   struct thread_state *t = &tls_state;
-  uint64_t kmax = geo_table.run_kmax;
+  uint64_t kmax = load_kmax(&geo_table.run_kmax);
   if (__builtin_expect(!(t->direct && kmax != 0), 0)) {
     /* d = 1: every gap is 1, so a check is told that every trial succeeds and a site
      * is sampled (a fresh trial too, the next gap 1 again): what the general code
@@ -371,7 +434,7 @@ __attribute__((noinline)) static int64_t fire_fresh_sampled(int64_t unknown, int
  * (never a check's ask), with the answer's arithmetic folded into each way out. */
 SAMPLER_EXPORT int64_t __sampler_fire(int64_t unknown) {
   struct thread_state *t = &tls_state;
-  uint64_t kmax = geo_table.run_kmax;
+  uint64_t kmax = load_kmax(&geo_table.run_kmax);
   if (__builtin_expect(!(t->direct && kmax != 0), 0))
     return fire_general(unknown);
   uint64_t m = __sampler_rt_rng_next(&t->rng) >> 11;
@@ -403,4 +466,8 @@ void __sampler_rt_countdown_after_fork_child(void) {
   __sampler_rt_every_thread = 0;
   __sampler_countdown = -1;
   atomic_store_explicit(&thread_serial, 0, memory_order_relaxed);
+  /* A thread of the parent that was growing the table is not in the child: what it had
+   * written beyond the published kmax is not read, and the child may grow it again. */
+  atomic_flag_clear_explicit(&geo_table.growing, memory_order_relaxed);
+  tls_state.beyond_table = 0;
 }

@@ -127,6 +127,9 @@ SAMPLER_HIDDEN int64_t __sampler_rt_geometric(struct sampler_rng *r, double log1
 /* The table that lets __sampler_rt_geometric give small countdowns without log(): built
  * for log1m when the options are (re)loaded; the draws are those of the formula. */
 SAMPLER_HIDDEN void __sampler_rt_geometric_table_build(double log1m);
+/* Grows the table by a chunk (countdown.c says when and why): 1 if it grew, 0 if it is
+ * full or another thread is growing it. */
+SAMPLER_HIDDEN int __sampler_rt_geometric_table_grow(void);
 /* The run's table (options.c, after loading the options): built for d in draw mode, none
  * otherwise; only this one serves __sampler_next_countdown's inlined draws. */
 SAMPLER_HIDDEN void __sampler_rt_geometric_table_for_run(enum sampler_mode mode, double log1m);

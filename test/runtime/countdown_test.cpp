@@ -157,53 +157,104 @@ TEST(Geometric, InversionEdges) {
             SAMPLER_MAX_COUNTDOWN);
 }
 
-// The table (draws of at most 512 without log()) gives exactly the formula's value for
-// the same random number: on random streams, and on both sides of every bound.
+// The table built for log1m, grown to its last size if asked: how many chunks it grew by.
+static int buildTable(double log1m, bool grown) {
+  __sampler_rt_geometric_table_build(log1m);
+  int chunks = 0;
+  while (grown && __sampler_rt_geometric_table_grow())
+    ++chunks;
+  return chunks;
+}
+
+// The table (draws of at most 512 without log(), then up to 4096 as it grows) gives
+// exactly the formula's value for the same random number on random streams, at its first
+// size and grown to its last.
 TEST(Geometric, TableEqualsFormula) {
-  for (uint64_t d : {2ull, 3ull, 7ull, 10ull, 100ull, 1000ull, 12345ull, 1ull << 19}) {
-    const double log1m = std::log1p(-1.0 / static_cast<double>(d));
-    __sampler_rt_geometric_table_build(log1m);
-    sampler_rng a, b;
-    __sampler_rt_rng_seed(&a, d);
-    __sampler_rt_rng_seed(&b, d);
-    for (int i = 0; i < 200000; ++i) {
-      int64_t fast = __sampler_rt_geometric(&a, log1m);
-      int64_t formula =
-          __sampler_rt_geometric_from_u(__sampler_rt_u01(__sampler_rt_rng_next(&b)), log1m);
-      ASSERT_EQ(fast, formula) << "d=" << d << " draw " << i;
+  for (bool grown : {false, true}) {
+    for (uint64_t d : {2ull, 3ull, 7ull, 10ull, 100ull, 1000ull, 12345ull, 1ull << 19}) {
+      const double log1m = std::log1p(-1.0 / static_cast<double>(d));
+      const int chunks = buildTable(log1m, grown);
+      if (grown && d == 1000) {
+        EXPECT_EQ(chunks, 7) << "512 entries a chunk, up to 4096";
+      }
+      if (grown && d == 2) {
+        EXPECT_EQ(chunks, 0) << "at d = 2 the first table ends where m reaches 0";
+      }
+      sampler_rng a, b;
+      __sampler_rt_rng_seed(&a, d);
+      __sampler_rt_rng_seed(&b, d);
+      for (int i = 0; i < 200000; ++i) {
+        int64_t fast = __sampler_rt_geometric(&a, log1m);
+        int64_t formula =
+            __sampler_rt_geometric_from_u(__sampler_rt_u01(__sampler_rt_rng_next(&b)), log1m);
+        ASSERT_EQ(fast, formula) << "d=" << d << " draw " << i << " grown " << grown;
+      }
     }
   }
-  // Around the bounds: random numbers whose top 53 bits are m - 1, m, m + 1 for the m
-  // where the formula's value changes, found by bisection on the formula.
-  const double log1m = std::log1p(-1.0 / 100.0);
-  __sampler_rt_geometric_table_build(log1m);
-  auto formula = [&](uint64_t m) {
-    return __sampler_rt_geometric_from_u((double)(m + 1) * 0x1.0p-53, log1m);
-  };
-  for (int64_t k = 1; k <= 600; k += 7) {
-    uint64_t lo = 0, hi = (uint64_t{1} << 53) - 1; // least m with formula(m) <= k
-    while (lo < hi) {
-      uint64_t mid = lo + (hi - lo) / 2;
-      if (formula(mid) <= k)
-        hi = mid;
-      else
-        lo = mid + 1;
+}
+
+// Around the bounds: random numbers whose top 53 bits are m - 1, m, m + 1 for the m
+// where the formula's value changes, found by bisection on the formula; at d = 100 in
+// the first table and beyond it, at d = 1000 in every chunk of the grown table and
+// beyond it.
+TEST(Geometric, TableEqualsFormulaAroundItsBounds) {
+  for (const double d : {100.0, 1000.0}) {
+    const double log1m = std::log1p(-1.0 / d);
+    buildTable(log1m, d == 1000.0);
+    auto formula = [&](uint64_t m) {
+      return __sampler_rt_geometric_from_u((double)(m + 1) * 0x1.0p-53, log1m);
+    };
+    const int64_t last = d == 100.0 ? 600 : 4200, step = d == 100.0 ? 7 : 37;
+    for (int64_t k = 1; k <= last; k += step) {
+      uint64_t lo = 0, hi = (uint64_t{1} << 53) - 1; // least m with formula(m) <= k
+      while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (formula(mid) <= k)
+          hi = mid;
+        else
+          lo = mid + 1;
+      }
+      for (uint64_t m : {lo - 1, lo, lo + 1}) {
+        // A generator whose next output is m << 11: xoshiro256**'s output is
+        // rotl(s1 * 5, 7) * 9, so s1 is chosen by inverting that.
+        sampler_rng r;
+        const uint64_t want = m << 11;
+        const uint64_t inv9 = 0x8e38e38e38e38e39ull; // 9 * inv9 = 1 mod 2^64
+        const uint64_t inv5 = 0xcccccccccccccccdull; // 5 * inv5 = 1 mod 2^64
+        uint64_t x = want * inv9;
+        x = (x >> 7) | (x << 57); // rotr 7
+        r.s[0] = 1;
+        r.s[1] = x * inv5;
+        r.s[2] = 2;
+        r.s[3] = 3;
+        ASSERT_EQ(__sampler_rt_geometric(&r, log1m), formula(m))
+            << "d=" << d << " k=" << k << " m=" << m;
+      }
     }
-    for (uint64_t m : {lo - 1, lo, lo + 1}) {
-      // A generator whose next output is m << 11: xoshiro256**'s output is
-      // rotl(s1 * 5, 7) * 9, so s1 is chosen by inverting that.
-      sampler_rng r;
-      const uint64_t want = m << 11;
-      const uint64_t inv9 = 0x8e38e38e38e38e39ull;  // 9 * inv9 = 1 mod 2^64
-      const uint64_t inv5 = 0xcccccccccccccccdull;  // 5 * inv5 = 1 mod 2^64
-      uint64_t x = want * inv9;
-      x = (x >> 7) | (x << 57);                     // rotr 7
-      r.s[0] = 1;
-      r.s[1] = x * inv5;
-      r.s[2] = 2;
-      r.s[3] = 3;
-      ASSERT_EQ(__sampler_rt_geometric(&r, log1m), formula(m)) << "k=" << k << " m=" << m;
-    }
+  }
+}
+
+// The run's table grows from the draws themselves, a chunk each time a thread has made
+// 2048 draws beyond it: at d = 1000, 60% of the draws are above the first table's 512;
+// after 100,000 draws through the fast path the table has grown by at least five of its
+// seven chunks (each takes fewer draws beyond it than the one before, as fewer draws get
+// there: about 61,000 draws for five), where a table just built for the run has seven
+// to grow.
+TEST(Geometric, RunTableGrowsFromDrawsBeyondIt) {
+  for (bool draw : {false, true}) {
+    Env env({{"SAMPLER_SPARSITY", "1000"}, {"SAMPLER_SEED", "5"}});
+    std::thread t([&] {
+      for (int i = 0; draw && i < 100000; ++i)
+        __sampler_next_countdown(0);
+    });
+    t.join();
+    int left = 0;
+    while (__sampler_rt_geometric_table_grow())
+      ++left;
+    if (draw)
+      EXPECT_LE(left, 2);
+    else
+      EXPECT_EQ(left, 7);
   }
 }
 
