@@ -42,12 +42,16 @@ def read_profile(path, binary_name):
     cost, function_of = collections.Counter(), {}
     obj = fn = None
     after_calls = False
+    positions = 1  # "positions: instr" (--dump-line=no), 2 for "positions: instr line"
     try:
         lines = open(path, encoding="utf-8", errors="replace")
     except OSError as e:
         die(f"cannot read {path}: {e.strerror}")
     with lines:
         for line in lines:
+            if line.startswith("positions:"):
+                positions = len(line.split()) - 1
+                continue
             if line.startswith(("ob=", "fn=")):
                 key, _, value = line.rstrip("\n").partition("=")
                 if key == "ob":
@@ -66,10 +70,10 @@ def read_profile(path, binary_name):
             if obj is None or os.path.basename(obj) != binary_name:
                 continue
             fields = line.split()
-            if len(fields) < 2:
+            if len(fields) <= positions:
                 continue
             address = int(fields[0], 16)
-            cost[address] += int(fields[1])
+            cost[address] += int(fields[positions])  # the first event (Ir)
             function_of[address] = re.sub(r"'\d+$", "", fn or "?")
     if not cost:
         die(f"{path}: no instructions of {binary_name} (a callgrind profile of another "
