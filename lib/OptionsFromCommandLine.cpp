@@ -81,6 +81,10 @@ static cl::opt<bool> ClLoopReserve(
     cl::desc("Loops whose inner loops check reserve their back edges' trials "
              "on entry"),
     cl::init(sampler::SamplerOptions().LoopReserve));
+static cl::opt<bool> ClCheckMerge(
+    "sampler-check-merge",
+    cl::desc("A check right after another's fast edge is paid by the first"),
+    cl::init(sampler::SamplerOptions().CheckMerge));
 static cl::opt<std::string> ClTLSModel(
     "sampler-tls-model",
     cl::desc("The countdown's TLS model: auto (local-exec in executables) or "
@@ -120,6 +124,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("loop-exit-pay", ClLoopExitPay ? "1" : "0");
   Apply("natural-nests", ClNaturalNests ? "1" : "0");
   Apply("loop-reserve", ClLoopReserve ? "1" : "0");
+  Apply("check-merge", ClCheckMerge ? "1" : "0");
   Apply("tls-model", ClTLSModel);
   return Opts;
 }

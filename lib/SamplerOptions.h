@@ -84,6 +84,10 @@ struct SamplerOptions {
   /// make an irreducible cycle. On by default (docs/benchmarks.md, "What each
   /// change bought"); off to measure.
   bool NaturalNests = true;
+  /// A check entered only through the fast edge of the check before it, with
+  /// nothing that touches the countdown between them (after inlining), is
+  /// paid by that check (CheckMerge.h). On by default; off to measure.
+  bool CheckMerge = true;
   /// How instrumented code reaches the thread-local countdown. Auto: the
   /// local-exec model (`%fs:offset`, no GOT load, no register held) in
   /// executables (PIE or non-PIC code), whose runtime is linked in; the

@@ -1,5 +1,6 @@
 //===- SamplerPass.cpp - The sampler module pass --------------------------===//
 #include "SamplerPass.h"
+#include "CheckMerge.h"
 #include "LoopBoundCheck.h"
 #include "LoopCountdownPromotion.h"
 #include "LoopExitPayment.h"
@@ -208,6 +209,8 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           FPM.addPass(SamplerLoopPromotePass());
         else if (Name == "sampler-loop-exit-pay")
           FPM.addPass(SamplerLoopExitPayPass());
+        else if (Name == "sampler-check-merge")
+          FPM.addPass(SamplerCheckMergePass());
         else
           return false;
         return true;
@@ -230,5 +233,9 @@ void sampler::registerSamplerPass(PassBuilder &PB,
         SamplerOptions Opts = GetOptions();
         if (Opts.SampleLate)
           MPM.addPass(SamplerLowerPass(Opts, /*Cleanup=*/true));
+        // After the inliner: a check right after another's fast edge (an
+        // inlined function's entry) is paid by the first (CheckMerge.h).
+        if (Opts.Sampling && Opts.CheckMerge)
+          MPM.addPass(createModuleToFunctionPassAdaptor(SamplerCheckMergePass()));
       });
 }

@@ -1,0 +1,198 @@
+//===- CheckMerge.cpp - Two checks in a row paid by the first -------------===//
+//
+// See CheckMerge.h.
+//
+//===----------------------------------------------------------------------===//
+#include "CheckMerge.h"
+#include "RuntimeABI.h"
+#include "SamplingTransform.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/PatternMatch.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+#include <optional>
+
+using namespace llvm;
+using namespace llvm::PatternMatch;
+using namespace sampler;
+
+#define DEBUG_TYPE "sampler-check-merge"
+
+STATISTIC(NumMerged, "Checks paid by the check before them");
+
+namespace {
+/// A check as the optimiser leaves it: `%c = load volatile countdown;
+/// %p = add %c, -W; store %p, countdown; br (%p >= 0), Fast, Slow`.
+struct Check {
+  LoadInst *Load;
+  BinaryOperator *Paid;
+  StoreInst *Store;
+  ICmpInst *Cmp;
+  BranchInst *Br;
+  uint64_t W;
+  BasicBlock *Fast;
+  BasicBlock *Slow;
+};
+} // namespace
+
+static bool isCountdownAccess(const Instruction &I, const GlobalVariable *CD) {
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    return isCountdownAddress(LI->getPointerOperand(), CD);
+  if (auto *SI = dyn_cast<StoreInst>(&I))
+    return isCountdownAddress(SI->getPointerOperand(), CD);
+  return false;
+}
+
+/// The check that ends \p BB, if it has exactly that shape and its values
+/// serve nothing else.
+static std::optional<Check> matchCheck(BasicBlock *BB, const GlobalVariable *CD) {
+  auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+  if (!Br || !Br->isConditional())
+    return std::nullopt;
+  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+  Value *X;
+  const APInt *C;
+  if (!Cmp || Cmp->getParent() != BB || !Cmp->hasOneUse() ||
+      !match(Cmp, m_ICmp(m_Value(X), m_APInt(C))))
+    return std::nullopt;
+  // X >= 0 on the true edge (sgt -1, sge 0) or on the false one (slt 0, sle -1).
+  bool FastIsTrue;
+  ICmpInst::Predicate P = Cmp->getPredicate();
+  if ((P == ICmpInst::ICMP_SGT && C->isAllOnes()) || (P == ICmpInst::ICMP_SGE && C->isZero()))
+    FastIsTrue = true;
+  else if ((P == ICmpInst::ICMP_SLT && C->isZero()) ||
+           (P == ICmpInst::ICMP_SLE && C->isAllOnes()))
+    FastIsTrue = false;
+  else
+    return std::nullopt;
+  auto *Paid = dyn_cast<BinaryOperator>(X);
+  const APInt *Step;
+  Value *Loaded;
+  if (!Paid || Paid->getParent() != BB || !X->getType()->isIntegerTy(64))
+    return std::nullopt;
+  int64_t Delta;
+  if (match(Paid, m_Add(m_Value(Loaded), m_APInt(Step))))
+    Delta = Step->getSExtValue();
+  else if (match(Paid, m_Sub(m_Value(Loaded), m_APInt(Step))))
+    Delta = -Step->getSExtValue();
+  else
+    return std::nullopt;
+  if (Delta >= 0 || Delta < -(int64_t(1) << 32))
+    return std::nullopt;
+  auto *Load = dyn_cast<LoadInst>(Loaded);
+  if (!Load || Load->getParent() != BB || !Load->isVolatile() || !Load->hasOneUse() ||
+      !isCountdownAddress(Load->getPointerOperand(), CD))
+    return std::nullopt;
+  // The payment's users: its store to the countdown and the compare.
+  StoreInst *Store = nullptr;
+  for (User *U : Paid->users()) {
+    if (U == Cmp)
+      continue;
+    auto *SI = dyn_cast<StoreInst>(U);
+    if (!SI || Store || SI->getParent() != BB || SI->getValueOperand() != Paid ||
+        !isCountdownAddress(SI->getPointerOperand(), CD))
+      return std::nullopt;
+    Store = SI;
+  }
+  if (!Store)
+    return std::nullopt;
+  // Nothing else touches the countdown between the load and the store.
+  for (auto It = std::next(Load->getIterator()); &*It != Store; ++It)
+    if (isCountdownAccess(*It, CD) || mayTouchCountdown(*It))
+      return std::nullopt;
+  BasicBlock *Fast = Br->getSuccessor(FastIsTrue ? 0 : 1);
+  BasicBlock *Slow = Br->getSuccessor(FastIsTrue ? 1 : 0);
+  if (Fast == Slow)
+    return std::nullopt;
+  return Check{Load, Paid, Store, Cmp, Br, static_cast<uint64_t>(-Delta), Fast, Slow};
+}
+
+/// The next check after \p First's fast edge, if every path from that edge
+/// reaches it, through blocks entered only from the one before, and nothing
+/// on the way touches the countdown (accesses it, or calls what may).
+static std::optional<Check> nextCheck(const Check &First, const GlobalVariable *CD) {
+  BasicBlock *Prev = First.Br->getParent(), *Cur = First.Fast;
+  for (int Steps = 0; Steps < 8; ++Steps) {
+    if (Cur->getSinglePredecessor() != Prev || Cur->isEHPad())
+      return std::nullopt;
+    for (Instruction &I : *Cur)
+      if (isCountdownAccess(I, CD) || mayTouchCountdown(I)) {
+        std::optional<Check> Next = matchCheck(Cur, CD);
+        if (Next && Next->Load == &I)
+          return Next;
+        return std::nullopt;
+      }
+    auto *Br = dyn_cast<BranchInst>(Cur->getTerminator());
+    if (!Br || Br->isConditional())
+      return std::nullopt;
+    Prev = Cur;
+    Cur = Br->getSuccessor(0);
+  }
+  return std::nullopt;
+}
+
+/// \p First pays for \p Second's region too: its payment grows by W2, its way
+/// to its instrumented copy gives W2 back first, and Second always passes.
+static void merge(Check &First, const Check &Second) {
+  uint64_t W = First.W + Second.W;
+  Type *I64 = First.Paid->getType();
+  if (First.Paid->getOpcode() == Instruction::Add)
+    First.Paid->setOperand(1, ConstantInt::get(I64, -static_cast<int64_t>(W)));
+  else
+    First.Paid->setOperand(1, ConstantInt::get(I64, W));
+  First.W = W;
+
+  BasicBlock *Back = SplitEdge(First.Br->getParent(), First.Slow);
+  Back->setName("sampler.merged.back");
+  IRBuilder<> B(Back->getTerminator());
+  Value *Addr = First.Store->getPointerOperand();
+  LoadInst *Old = B.CreateLoad(I64, Addr, /*isVolatile=*/true, "countdown");
+  StoreInst *New = B.CreateStore(
+      B.CreateAdd(Old, ConstantInt::get(I64, Second.W), "countdown.back"), Addr);
+  Old->copyMetadata(*First.Load);
+  New->copyMetadata(*First.Store);
+  First.Slow = Back;
+
+  // The second check: its fast edge only, its payment gone.
+  BasicBlock *Here = Second.Br->getParent();
+  BranchInst::Create(Second.Fast, Second.Br->getIterator());
+  Second.Slow->removePredecessor(Here);
+  Second.Br->eraseFromParent();
+  Second.Cmp->eraseFromParent();
+  Second.Store->eraseFromParent();
+  Second.Paid->eraseFromParent();
+  Second.Load->eraseFromParent();
+  ++NumMerged;
+}
+
+PreservedAnalyses SamplerCheckMergePass::run(Function &F,
+                                             FunctionAnalysisManager &) {
+  const GlobalVariable *CD = F.getParent()->getGlobalVariable(abi::Countdown);
+  if (!CD || F.isDeclaration())
+    return PreservedAnalyses::all();
+  bool Changed = false;
+  SmallVector<BasicBlock *, 32> Blocks;
+  for (BasicBlock &BB : F)
+    Blocks.push_back(&BB);
+  SmallPtrSet<BasicBlock *, 32> Gone; // whose check a merge has removed
+  for (BasicBlock *BB : Blocks) {
+    if (Gone.contains(BB))
+      continue;
+    std::optional<Check> First = matchCheck(BB, CD);
+    if (!First)
+      continue;
+    while (std::optional<Check> Second = nextCheck(*First, CD)) {
+      Gone.insert(Second->Br->getParent());
+      merge(*First, *Second);
+      Changed = true;
+    }
+  }
+  if (!Changed)
+    return PreservedAnalyses::all();
+  removeUnreachableBlocks(F);
+  return PreservedAnalyses::none();
+}

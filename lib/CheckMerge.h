@@ -1,0 +1,58 @@
+//===- CheckMerge.h - Two checks in a row paid by the first -----*- C++ -*-===//
+//
+// DESCRIPTION
+//   After inlining, a check is often followed at once by another: a small
+//   function of one region (its check on entry, SamplingTransform.h) inlined
+//   at the top of a caller that has its own, as Lua's index2value in
+//   lua_geti, lua_type and the other API functions. On x86-64:
+//
+//     addq $-5, %fs:countdown; js slow1      ; the caller's region
+//     addq $-5, %fs:countdown; js slow2      ; the inlined callee's region
+//
+//   When the second check's block is entered only through the first check's
+//   fast edge, and nothing between them touches the countdown (no access, no
+//   call that may reach sites), the first check pays for both regions:
+//
+//     countdown -= W1 + W2; if (countdown >= 0) -> the first fast copy, and
+//                                  the second check always passes: dropped;
+//     else countdown += W2     -> the first region's way to its instrumented
+//                                  copy, with the countdown it had before.
+//
+//   Exact: on every path the countdown goes through the same values at the
+//   same sites as before. The only difference is that the first region's
+//   instrumented copy is now also entered when the first check alone would
+//   have passed and the second would have failed; an instrumented copy
+//   entered with trials to spare fires no site (none of its trials
+//   succeeds), and reaches the second check as before. The way to the
+//   instrumented copy is cold; the fast path saves two instructions per
+//   merged check. Chains merge one after the other.
+//
+//   Runs at the end of the optimisation pipeline (OptimizerLast), after the
+//   inliner. It recognises checks by their shape, `store (add (load
+//   volatile countdown), -W)` and a branch on the sign of the result; checks
+//   the loop passes have put in registers are not volatile loads and are left
+//   alone, as is anything reshaped beyond that form.
+//
+// USAGE
+//   opt-19 -load-pass-plugin=build/lib/SamplerPassLLVM.so
+//       -passes='sampler,default<O2>' in.ll       (runs at OptimizerLast)
+//   opt-19 -load-pass-plugin=build/lib/SamplerPassLLVM.so
+//       -passes=sampler-check-merge in.ll -S      (this pass alone)
+//   sampler-cc -fno-sampler-check-merge ...      (off, to measure)
+//
+//===----------------------------------------------------------------------===//
+#ifndef SAMPLER_CHECKMERGE_H
+#define SAMPLER_CHECKMERGE_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace sampler {
+
+struct SamplerCheckMergePass : llvm::PassInfoMixin<SamplerCheckMergePass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+};
+
+} // namespace sampler
+
+#endif

@@ -1,0 +1,103 @@
+// A check right after another's fast edge is paid by the first (lib/CheckMerge.cpp):
+// here a small function of one region, with its own entry check, inlined at the
+// top of functions with theirs. The first check pays both regions' trials and
+// gives the second's back on its way to the instrumented copy, which the
+// countdown then enters with trials to spare and fires no site before the second
+// check. So every site execution owns the same trial as without the merge: with
+// the same seed, every count equals the build without it
+// (-fno-sampler-check-merge), at d = 3, 30 and 300 (where the way back runs
+// often, sometimes, rarely); at d = 1 every count equals the unconditional
+// build's, and at d = 3 every cell lies within 6 sigma of Binomial(n, 1/3).
+// (A mutation that gives back one trial too few fails the equality at d = 3.)
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %sampler-cc -O2 -S -emit-llvm %s -o - | FileCheck %s
+// RUN: %sampler-cc -O2 %s -o %t/merged
+// RUN: %sampler-cc -O2 -fno-sampler-check-merge %s -o %t/separate
+// RUN: %sampler-cc -O2 -fno-sampler-sampling %s -o %t/exact
+// RUN: env SAMPLER_FILE=%t/exact.report %t/exact > %t/exact.out
+// RUN: %sampler-report --all --json %t/exact.report --binary %t/exact > %t/exact.json
+// RUN: env SAMPLER_SPARSITY=1 SAMPLER_FILE=%t/d1.report %t/merged > %t/d1.out
+// RUN: cmp %t/exact.out %t/d1.out
+// RUN: %sampler-report --all --json %t/d1.report --binary %t/merged > %t/d1.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/d1.json %t/exact.json
+// RUN: env SAMPLER_SPARSITY=3 SAMPLER_SEED=31 SAMPLER_FILE=%t/m3.report %t/merged > %t/m3.out
+// RUN: cmp %t/exact.out %t/m3.out
+// RUN: %sampler-report --all --json %t/m3.report --binary %t/merged > %t/m3.json
+// RUN: python3 %S/../e2e/Inputs/stats.py unbiased %t/m3.json %t/exact.json
+// RUN: env SAMPLER_SPARSITY=3 SAMPLER_SEED=31 SAMPLER_FILE=%t/s3.report %t/separate > /dev/null
+// RUN: %sampler-report --all --json %t/s3.report --binary %t/separate > %t/s3.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/m3.json %t/s3.json
+// RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=32 SAMPLER_FILE=%t/m30.report %t/merged > /dev/null
+// RUN: %sampler-report --all --json %t/m30.report --binary %t/merged > %t/m30.json
+// RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=32 SAMPLER_FILE=%t/s30.report %t/separate > /dev/null
+// RUN: %sampler-report --all --json %t/s30.report --binary %t/separate > %t/s30.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/m30.json %t/s30.json
+// RUN: env SAMPLER_SPARSITY=300 SAMPLER_SEED=33 SAMPLER_FILE=%t/m300.report %t/merged > /dev/null
+// RUN: %sampler-report --all --json %t/m300.report --binary %t/merged > %t/m300.json
+// RUN: env SAMPLER_SPARSITY=300 SAMPLER_SEED=33 SAMPLER_FILE=%t/s300.report %t/separate > /dev/null
+// RUN: %sampler-report --all --json %t/s300.report --binary %t/separate > %t/s300.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/m300.json %t/s300.json
+
+// api's region (two sites) and classify's (two), one check for both; its way to
+// the instrumented copy gives classify's two trials back:
+// CHECK-LABEL: define {{.*}}@api(
+// CHECK:         %countdown.paid = add i64 %countdown, -4
+// CHECK:         br i1 %countdown.enough, label %{{.*}}, label %sampler.merged.back
+// CHECK:       sampler.merged.back:
+// CHECK-NEXT:    load volatile i64
+// CHECK-NEXT:    add i64 %{{.*}}, 2
+// CHECK-NEXT:    store i64
+// CHECK-NOT:     load volatile
+// CHECK:       {{^}}}
+// Two inlined calls in a row (the first one's fast body touches no countdown):
+// one check for both.
+// CHECK-LABEL: define {{.*}}@twice(
+// CHECK:         %countdown.paid = add i64 %countdown, -4
+// CHECK:       sampler.merged.back:
+// CHECK-NEXT:    load volatile i64
+// CHECK-NEXT:    add i64 %{{.*}}, 2
+// A call that may take trials between two checks: each keeps its own.
+// CHECK-LABEL: define {{.*}}@guarded(
+// CHECK:         %countdown.paid = add i64 %countdown, -3
+// CHECK:         call {{.*}}@heavy(
+// CHECK:         add i64 %countdown{{[.a-z0-9]*}}, -2
+// CHECK-NOT:   sampler.merged.back
+// CHECK-LABEL: define {{.*}}@main(
+#include <stdio.h>
+
+// One region of two sites, too big for clang to inline before sampling (it has
+// a call), small enough to inline afterwards.
+__attribute__((noinline)) static int pick(int v) { return v * 5 + 3; }
+
+static int classify(int v) {
+  if (v % 3 == 0)
+    return pick(v);
+  if (v % 7 == 1)
+    return 1;
+  return 2;
+}
+
+__attribute__((noinline)) int api(int v, int w) {
+  int c = classify(v);
+  if (w > 10)
+    return c + 1;
+  return c;
+}
+
+__attribute__((noinline)) int twice(int v) { return classify(v) + classify(v + 1); }
+
+__attribute__((noinline)) static int heavy(int v) { return v > 100 ? v - 100 : v; }
+
+__attribute__((noinline)) int guarded(int v) {
+  if (v < 0)
+    return 0;
+  return heavy(v) + classify(v);
+}
+
+int main(void) {
+  long sum = 0;
+  for (int i = 0; i < 200000; i++)
+    sum += api(i, i % 31 - 15) + twice(i) + guarded(i - 5);
+  printf("%ld\n", sum);
+  return 0;
+}
