@@ -112,26 +112,60 @@ static std::optional<Check> matchCheck(BasicBlock *BB, const GlobalVariable *CD)
 }
 
 /// The next check after \p First's fast edge, if every path from that edge
-/// reaches it, through blocks entered only from the one before, and nothing
-/// on the way touches the countdown (accesses it, or calls what may).
+/// reaches it, nothing on the way touches the countdown (accesses it, or
+/// calls what may), and no other way leads into those blocks: the blocks
+/// reachable from the fast edge before a countdown access, each entered only
+/// from among themselves (the first only from First's check), none returning,
+/// and at their frontier one check, its load the first access in its block.
 static std::optional<Check> nextCheck(const Check &First, const GlobalVariable *CD) {
-  BasicBlock *Prev = First.Br->getParent(), *Cur = First.Fast;
-  for (int Steps = 0; Steps < 8; ++Steps) {
-    if (Cur->getSinglePredecessor() != Prev || Cur->isEHPad())
+  BasicBlock *From = First.Br->getParent();
+  if (First.Fast->getSinglePredecessor() != From)
+    return std::nullopt;
+  SmallPtrSet<BasicBlock *, 16> Between; // before the next check
+  SmallVector<BasicBlock *, 16> Work{First.Fast};
+  BasicBlock *Next = nullptr;
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (BB == From || BB->isEHPad())
       return std::nullopt;
-    for (Instruction &I : *Cur)
-      if (isCountdownAccess(I, CD) || mayTouchCountdown(I)) {
-        std::optional<Check> Next = matchCheck(Cur, CD);
-        if (Next && Next->Load == &I)
-          return Next;
+    if (BB == Next || Between.contains(BB))
+      continue;
+    if (Between.size() >= 32)
+      return std::nullopt;
+    bool Touches = any_of(*BB, [&](Instruction &I) {
+      return isCountdownAccess(I, CD) || mayTouchCountdown(I);
+    });
+    if (Touches) {
+      if (Next) // a second frontier block: not one check for every path
         return std::nullopt;
-      }
-    auto *Br = dyn_cast<BranchInst>(Cur->getTerminator());
-    if (!Br || Br->isConditional())
-      return std::nullopt;
-    Prev = Cur;
-    Cur = Br->getSuccessor(0);
+      Next = BB;
+      continue;
+    }
+    Between.insert(BB);
+    Instruction *T = BB->getTerminator();
+    if (T->getNumSuccessors() == 0 || !isa<BranchInst, SwitchInst>(T))
+      return std::nullopt; // a way out (return, unreachable) or one not followed
+    for (BasicBlock *S : successors(BB))
+      Work.push_back(S);
   }
+  if (!Next)
+    return std::nullopt;
+  // Entered only from the fast edge: every predecessor of the blocks between
+  // (the first's is First's check) and of the next check's is among them.
+  for (BasicBlock *BB : Between)
+    if (BB != First.Fast && any_of(predecessors(BB), [&](BasicBlock *P) {
+          return !Between.contains(P);
+        }))
+      return std::nullopt;
+  if (Next != First.Fast &&
+      any_of(predecessors(Next), [&](BasicBlock *P) { return !Between.contains(P); }))
+    return std::nullopt;
+  std::optional<Check> Second = matchCheck(Next, CD);
+  if (!Second)
+    return std::nullopt;
+  for (Instruction &I : *Next)
+    if (isCountdownAccess(I, CD) || mayTouchCountdown(I))
+      return &I == Second->Load ? Second : std::nullopt;
   return std::nullopt;
 }
 

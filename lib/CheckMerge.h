@@ -9,9 +9,11 @@
 //     addq $-5, %fs:countdown; js slow1      ; the caller's region
 //     addq $-5, %fs:countdown; js slow2      ; the inlined callee's region
 //
-//   When the second check's block is entered only through the first check's
-//   fast edge, and nothing between them touches the countdown (no access, no
-//   call that may reach sites), the first check pays for both regions:
+//   When every path from the first check's fast edge reaches the second
+//   check, through blocks that nothing else enters (straight code, or
+//   branches of the first region whose ways join there), and nothing on the
+//   way touches the countdown (no access, no call that may reach sites), the
+//   first check pays for both regions:
 //
 //     countdown -= W1 + W2; if (countdown >= 0) -> the first fast copy, and
 //                                  the second check always passes: dropped;

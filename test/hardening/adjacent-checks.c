@@ -1,6 +1,7 @@
 // A check right after another's fast edge is paid by the first (lib/CheckMerge.cpp):
 // here a small function of one region, with its own entry check, inlined at the
-// top of functions with theirs. The first check pays both regions' trials and
+// top of functions with theirs, or after a branch of their region whose ways
+// join before it. The first check pays both regions' trials and
 // gives the second's back on its way to the instrumented copy, which the
 // countdown then enters with trials to spare and fires no site before the second
 // check. So every site execution owns the same trial as without the merge: with
@@ -56,6 +57,14 @@
 // CHECK:       sampler.merged.back:
 // CHECK-NEXT:    load volatile i64
 // CHECK-NEXT:    add i64 %{{.*}}, 2
+// A branch between the two checks, both ways joining before the second:
+// CHECK-LABEL: define {{.*}}@diamond(
+// CHECK:         %countdown.paid = add i64 %countdown, -4
+// CHECK:       sampler.merged.back:
+// CHECK-NEXT:    load volatile i64
+// CHECK-NEXT:    add i64 %{{.*}}, 2
+// CHECK-NOT:     add i64 %countdown{{[.a-z0-9]*}}, -2
+// CHECK:       {{^}}}
 // A call that may take trials between two checks: each keeps its own.
 // CHECK-LABEL: define {{.*}}@guarded(
 // CHECK:         %countdown.paid = add i64 %countdown, -3
@@ -86,6 +95,18 @@ __attribute__((noinline)) int api(int v, int w) {
 
 __attribute__((noinline)) int twice(int v) { return classify(v) + classify(v + 1); }
 
+int out[2];
+
+// A branch of the caller's region between the two checks: both its ways
+// reach the inlined check, and nothing on them touches the countdown.
+__attribute__((noinline)) int diamond(int v, int w) {
+  if (w > 0)
+    out[0] = v;
+  else
+    out[1] = w;
+  return classify(v + w);
+}
+
 __attribute__((noinline)) static int heavy(int v) { return v > 100 ? v - 100 : v; }
 
 __attribute__((noinline)) int guarded(int v) {
@@ -97,7 +118,7 @@ __attribute__((noinline)) int guarded(int v) {
 int main(void) {
   long sum = 0;
   for (int i = 0; i < 200000; i++)
-    sum += api(i, i % 31 - 15) + twice(i) + guarded(i - 5);
+    sum += api(i, i % 31 - 15) + twice(i) + guarded(i - 5) + diamond(i, i % 5 - 2);
   printf("%ld\n", sum);
   return 0;
 }
