@@ -39,12 +39,14 @@ struct Check {
 };
 } // namespace
 
-static bool isCountdownAccess(const Instruction &I, const GlobalVariable *CD) {
+/// Whether \p I accesses the countdown, or is a call that may (a callee's
+/// checks and sites take trials).
+static bool touchesCountdown(const Instruction &I, const GlobalVariable *CD) {
   if (auto *LI = dyn_cast<LoadInst>(&I))
     return isCountdownAddress(LI->getPointerOperand(), CD);
   if (auto *SI = dyn_cast<StoreInst>(&I))
     return isCountdownAddress(SI->getPointerOperand(), CD);
-  return false;
+  return mayTouchCountdown(I);
 }
 
 /// The check that ends \p BB, if it has exactly that shape and its values
@@ -102,7 +104,7 @@ static std::optional<Check> matchCheck(BasicBlock *BB, const GlobalVariable *CD)
     return std::nullopt;
   // Nothing else touches the countdown between the load and the store.
   for (auto It = std::next(Load->getIterator()); &*It != Store; ++It)
-    if (isCountdownAccess(*It, CD) || mayTouchCountdown(*It))
+    if (touchesCountdown(*It, CD))
       return std::nullopt;
   BasicBlock *Fast = Br->getSuccessor(FastIsTrue ? 0 : 1);
   BasicBlock *Slow = Br->getSuccessor(FastIsTrue ? 1 : 0);
@@ -124,6 +126,7 @@ static std::optional<Check> nextCheck(const Check &First, const GlobalVariable *
   SmallPtrSet<BasicBlock *, 16> Between; // before the next check
   SmallVector<BasicBlock *, 16> Work{First.Fast};
   BasicBlock *Next = nullptr;
+  const Instruction *NextTouch = nullptr; // the first access in Next
   while (!Work.empty()) {
     BasicBlock *BB = Work.pop_back_val();
     if (BB == From || BB->isEHPad())
@@ -132,13 +135,12 @@ static std::optional<Check> nextCheck(const Check &First, const GlobalVariable *
       continue;
     if (Between.size() >= 32)
       return std::nullopt;
-    bool Touches = any_of(*BB, [&](Instruction &I) {
-      return isCountdownAccess(I, CD) || mayTouchCountdown(I);
-    });
-    if (Touches) {
+    auto Touch = find_if(*BB, [&](Instruction &I) { return touchesCountdown(I, CD); });
+    if (Touch != BB->end()) {
       if (Next) // a second frontier block: not one check for every path
         return std::nullopt;
       Next = BB;
+      NextTouch = &*Touch;
       continue;
     }
     Between.insert(BB);
@@ -161,12 +163,9 @@ static std::optional<Check> nextCheck(const Check &First, const GlobalVariable *
       any_of(predecessors(Next), [&](BasicBlock *P) { return !Between.contains(P); }))
     return std::nullopt;
   std::optional<Check> Second = matchCheck(Next, CD);
-  if (!Second)
+  if (!Second || Second->Load != NextTouch)
     return std::nullopt;
-  for (Instruction &I : *Next)
-    if (isCountdownAccess(I, CD) || mayTouchCountdown(I))
-      return &I == Second->Load ? Second : std::nullopt;
-  return std::nullopt;
+  return Second;
 }
 
 /// \p First pays for \p Second's region too: its payment grows by W2, its way
@@ -212,15 +211,12 @@ PreservedAnalyses SamplerCheckMergePass::run(Function &F,
   SmallVector<BasicBlock *, 32> Blocks;
   for (BasicBlock &BB : F)
     Blocks.push_back(&BB);
-  SmallPtrSet<BasicBlock *, 32> Gone; // whose check a merge has removed
+  // (A block whose check a merge removed ends in a plain branch: no match.)
   for (BasicBlock *BB : Blocks) {
-    if (Gone.contains(BB))
-      continue;
     std::optional<Check> First = matchCheck(BB, CD);
     if (!First)
       continue;
     while (std::optional<Check> Second = nextCheck(*First, CD)) {
-      Gone.insert(Second->Br->getParent());
       merge(*First, *Second);
       Changed = true;
     }

@@ -165,7 +165,8 @@ static uint64_t load_kmax(const uint64_t *kmax) { return __atomic_load_n(kmax, _
  * none (the table then stops there). */
 static uint64_t fill_bounds(uint64_t from, uint64_t to, double log1m) {
   const uint64_t top = ((uint64_t)1 << 53) - 1;
-  uint64_t prev = from == 1 ? top + 1 : geo_table.bound[from - 1]; /* bound[0]: no m has g(m) <= 0 */
+  /* bound[0]: no m has g(m) <= 0 */
+  uint64_t prev = from == 1 ? top + 1 : geo_table.bound[from - 1];
   uint64_t k;
   for (k = from; k <= to; ++k) {
     /* The least m with g(m) <= k, i.e. with (m + 1) 2^-53 > (1 - p)^k: start from that
@@ -193,7 +194,8 @@ static uint64_t fill_bounds(uint64_t from, uint64_t to, double log1m) {
  * old to kmax entries changes it; the others keep theirs, which threads may be reading. */
 static void fill_guide(uint64_t old, uint64_t kmax) {
   /* Slice i is below bound[old] when its last m, (i + 1) 2^(53 - bits) - 1, is. */
-  uint64_t slices = old == 0 ? 1u << GEO_GUIDE_BITS : geo_table.bound[old] >> (53 - GEO_GUIDE_BITS);
+  uint64_t slices =
+      old == 0 ? 1u << GEO_GUIDE_BITS : geo_table.bound[old] >> (53 - GEO_GUIDE_BITS);
   uint64_t kk = kmax;
   for (uint64_t i = 0; i < slices; ++i) { /* m grows, k falls */
     uint64_t last = ((i + 1) << (53 - GEO_GUIDE_BITS)) - 1;
