@@ -17,6 +17,9 @@
 #include <math.h>
 #include <stdatomic.h>
 
+#include <stddef.h>
+
+#include "draw_layout.h"
 #include "sampler_internal.h"
 
 /* Initial value -1 ("no success known"): a thread's first site execution calls us
@@ -37,7 +40,11 @@ struct thread_state {
   /* The primary copy of the runtime, when this copy forwards its draws (copies.c). */
   const struct sampler_rt_anchor *forward;
 };
-static __thread struct thread_state tls_state __attribute__((tls_model("initial-exec")));
+/* Hidden, not static: next_countdown_x86_64.S draws from it (draw_layout.h). */
+SAMPLER_HIDDEN __thread struct thread_state tls_state __asm__("__sampler_rt_thread_state")
+    __attribute__((tls_model("initial-exec")));
+_Static_assert(offsetof(struct thread_state, rng) == SAMPLER_TS_RNG, "draw_layout.h");
+_Static_assert(offsetof(struct thread_state, direct) == SAMPLER_TS_DIRECT, "draw_layout.h");
 
 /* Thread serial numbers, in the order threads first reach a site: with SAMPLER_SEED
  * and the same order, every thread gets the same stream again. */
@@ -122,8 +129,9 @@ int64_t __sampler_rt_geometric_from_u(double u, double log1m) {
 /* A guide (Chen and Asau's indexed search): for each of the 4096 slices of the range of
  * m (its top 12 bits), the least k that any m of the slice can have; the search steps
  * up from there, one or two steps on average. */
-#define GEO_GUIDE_BITS 12
-static struct {
+#define GEO_GUIDE_BITS SAMPLER_GUIDE_BITS
+/* Hidden, not static: next_countdown_x86_64.S searches it (draw_layout.h). */
+SAMPLER_HIDDEN struct geo_table {
   double log1m;  /* the table is for this log1p(-1/d); 0: no table */
   /* bound[1..kmax] are valid; 0: no table. Stored with release order when the table
    * grows, after its new bounds and guide entries, and loaded with acquire order: a
@@ -143,7 +151,10 @@ static struct {
   atomic_flag growing;
   uint64_t bound[GEO_TABLE_MAX + 1];
   uint16_t guide[1u << GEO_GUIDE_BITS];
-} geo_table;
+} geo_table __asm__("__sampler_rt_geo_table");
+_Static_assert(offsetof(struct geo_table, run_kmax) == SAMPLER_GT_RUN_KMAX, "draw_layout.h");
+_Static_assert(offsetof(struct geo_table, bound) == SAMPLER_GT_BOUND, "draw_layout.h");
+_Static_assert(offsetof(struct geo_table, guide) == SAMPLER_GT_GUIDE, "draw_layout.h");
 
 /* Both set when a thread of this copy, started (its alternate signal stack in place)
  * and drawing directly (no other copy to forward to), is answered at d = 1 here: the
@@ -456,6 +467,23 @@ extern int64_t __sampler_next_countdown_impl(int64_t unknown)
     __attribute__((alias("__sampler_next_countdown"), visibility("hidden")));
 extern int64_t __sampler_fire_impl(int64_t unknown)
     __attribute__((alias("__sampler_fire"), visibility("hidden")));
+
+/* The rare cases of next_countdown_x86_64.S's own draw, which has stepped the thread's
+ * generator already: m (the top 53 bits of its number) beyond the table, or a fresh
+ * trial sampled (g = 1), whose answer draws the next gap too. Each answers what
+ * __sampler_next_countdown (or __sampler_fire) answers for the same random number. */
+SAMPLER_HIDDEN int64_t __sampler_rt_next_large(int64_t unknown, uint64_t m) {
+  return next_countdown_large(unknown, m);
+}
+SAMPLER_HIDDEN int64_t __sampler_rt_fire_large(int64_t unknown, uint64_t m) {
+  return fire_large(unknown, m);
+}
+SAMPLER_HIDDEN int64_t __sampler_rt_next_fresh_sampled(int64_t unknown) {
+  return answer(&tls_state, unknown, 1);
+}
+SAMPLER_HIDDEN int64_t __sampler_rt_fire_fresh_sampled(int64_t unknown) {
+  return fire_fresh_sampled(unknown, 1);
+}
 
 /* Runs in the child, in the thread that called fork(), which is the child's only
  * thread. The child's process seed has just been replaced (init.c); re-seed on the

@@ -6,88 +6,210 @@
  * every general-purpose register but r11 (LLVM's preserve_most convention), so
  * that the call, which sits in the instrumented copy of a function, does not
  * force the function to save callee-saved registers on its fast path: a leaf
- * function stays a leaf. It saves the caller-saved registers the C
- * implementation may clobber and calls it. (XMM registers are not preserved
- * under preserve_most: the caller saves those it needs.)
+ * function stays a leaf. (XMM registers are not preserved under preserve_most:
+ * the caller saves those it needs.)
  *
- * d = 1 in a started thread that draws directly (countdown.c's
- * __sampler_rt_every_direct and __sampler_rt_every_thread): each entry answers
- * what the C code answers without the register saves and the call. r11 is the
- * one register preserve_most lets us clobber.
+ * Three ways through each:
+ *
+ * - The draw here. A started thread of the primary copy drawing from the run's
+ *   table (countdown.c's fast path: the same conditions, the same generator
+ *   step, the same table search, the same answers) saves the three registers it
+ *   needs, not the seven that the C code may clobber, and makes no call: about
+ *   40 instructions a call where saving seven registers around the C code took
+ *   about 60. At d = 100 instrumented programs call here once every few hundred
+ *   instructions, so this is most of what sampling costs there beyond the
+ *   checks. Its rare cases (a countdown beyond the table, a fresh trial
+ *   sampled) call countdown.c with the number it drew.
+ * - d = 1 in a started thread that draws directly (countdown.c's
+ *   __sampler_rt_every_direct and __sampler_rt_every_thread): the answer, with
+ *   no draw at all.
+ * - Everything else (a thread's first call, sampling off, a bank, a copy that
+ *   forwards its draws, d above 2^20): the C code, the caller-saved registers
+ *   it may clobber saved around it.
+ *
+ * countdown.c's unit tests replay each entry point against the C code, whatever
+ * the density, checking the registers it must keep.
  *===----------------------------------------------------------------------===*/
 #if defined(__x86_64__) && defined(__linux__)
 
-/* The start of the entry point NAME: IMPL (the C code, argument in rdi, answer
- * in rax) under preserve_most. At d = 1 (see above) it goes on after the macro,
- * to the code that answers; PRESERVE_MOST_END closes the function. */
-.macro PRESERVE_MOST_ENTRY name, impl
+#include "draw_layout.h"
+
+#define FRESH_COUNTDOWN 0x8000000000000000 /* SAMPLER_FRESH_COUNTDOWN */
+#define EVERY_COUNTDOWN -0x6000000000000000 /* SAMPLER_EVERY_COUNTDOWN */
+
+/* The thread's generator, s[0..3], and the run's table, at the offsets that
+ * countdown.c checks. */
+#define S(i) %fs:(SAMPLER_TS_RNG + 8 * (i))(%r11)
+#define BOUND(k) SAMPLER_GT_BOUND(%rsi, k, 8)
+
+.macro PUSH reg
+        pushq   \reg
+        .cfi_adjust_cfa_offset 8
+.endm
+.macro POP reg
+        popq    \reg
+        .cfi_adjust_cfa_offset -8
+.endm
+
+/* The entry point NAME. Answers (rax) given the draw's countdown g (rax, from 1
+ * to the table's size) and the argument (rdi) are at label 5, which jumps to 7
+ * (the registers restored, return) or to 8 (a fresh trial sampled: SAMPLED, a C
+ * function of the argument). LARGE: the C function of the argument and m when
+ * the table does not hold the countdown. IMPL: the C entry point, for the
+ * general case. EVERY: the d = 1 answer (after the macro). */
+.macro DRAW_ENTRY name, impl, large, sampled
         .text
         .p2align 4
         .globl  \name
+        .hidden __sampler_rt_thread_state
+        .hidden __sampler_rt_geo_table
         .type   \name,@function
 \name:
         .cfi_startproc
-        cmpb    $0, __sampler_rt_every_direct(%rip)
-        jne     1f
-2:
-        pushq   %rcx
-        .cfi_adjust_cfa_offset 8
-        pushq   %rdx
-        .cfi_adjust_cfa_offset 8
-        pushq   %rsi
-        .cfi_adjust_cfa_offset 8
-        pushq   %rdi
-        .cfi_adjust_cfa_offset 8
-        pushq   %r8
-        .cfi_adjust_cfa_offset 8
-        pushq   %r9
-        .cfi_adjust_cfa_offset 8
-        pushq   %r10
-        .cfi_adjust_cfa_offset 8
-        /* 7 pushes after the return address: the stack is 16-byte aligned. */
-        call    \impl
-        popq    %r10
-        .cfi_adjust_cfa_offset -8
-        popq    %r9
-        .cfi_adjust_cfa_offset -8
-        popq    %r8
-        .cfi_adjust_cfa_offset -8
-        popq    %rdi
-        .cfi_adjust_cfa_offset -8
-        popq    %rsi
-        .cfi_adjust_cfa_offset -8
-        popq    %rdx
-        .cfi_adjust_cfa_offset -8
-        popq    %rcx
-        .cfi_adjust_cfa_offset -8
+        /* countdown.c's fast path: t->direct && run_kmax != 0 (a plain load is an
+         * acquire load on x86-64). */
+        movq    __sampler_rt_thread_state@gottpoff(%rip), %r11
+        cmpl    $0, %fs:SAMPLER_TS_DIRECT(%r11)
+        je      .Lgeneral\@
+        movq    __sampler_rt_geo_table+SAMPLER_GT_RUN_KMAX(%rip), %rax
+        testq   %rax, %rax
+        je      .Lno_table\@
+        PUSH    %rcx
+        PUSH    %rdx
+        PUSH    %rsi
+        /* xoshiro256** (countdown.c's __sampler_rt_rng_next): the result
+         * rotl(s1 * 5, 7) * 9 in rdx; then s2 ^= s0, s3 ^= s1, s1 ^= s2,
+         * s0 ^= s3, s2 ^= s1 << 17 (the s1 before), s3 = rotl(s3, 45). */
+        movq    S(1), %rcx
+        leaq    (%rcx,%rcx,4), %rdx
+        rolq    $7, %rdx
+        leaq    (%rdx,%rdx,8), %rdx
+        movq    S(2), %rsi
+        xorq    S(0), %rsi
+        xorq    %rcx, S(3)
+        xorq    %rsi, S(1)
+        shlq    $17, %rcx
+        xorq    %rcx, %rsi
+        movq    %rsi, S(2)
+        movq    S(3), %rcx
+        xorq    %rcx, S(0)
+        rolq    $45, %rcx
+        movq    %rcx, S(3)
+        /* m, the top 53 bits: beyond the table when below bound[kmax]; else the
+         * least k with bound[k] <= m, from its slice's guide up. */
+        shrq    $11, %rdx
+        leaq    __sampler_rt_geo_table(%rip), %rsi
+        cmpq    BOUND(%rax), %rdx
+        jb      .Llarge\@
+        movq    %rdx, %rcx
+        shrq    $(53 - SAMPLER_GUIDE_BITS), %rcx
+        movzwl  SAMPLER_GT_GUIDE(%rsi,%rcx,2), %eax
+        jmp     2f
+1:      addq    $1, %rax
+2:      cmpq    BOUND(%rax), %rdx
+        jb      1b
+        jmp     5f
+.Llarge\@:
+        /* 3 registers pushed; 4 more keep the stack aligned for the call. */
+        PUSH    %rdi
+        PUSH    %r8
+        PUSH    %r9
+        PUSH    %r10
+        movq    %rdx, %rsi
+        call    \large
+        jmp     9f
+        .cfi_adjust_cfa_offset -32
+8:      PUSH    %rdi
+        PUSH    %r8
+        PUSH    %r9
+        PUSH    %r10
+        call    \sampled
+9:      POP     %r10
+        POP     %r9
+        POP     %r8
+        POP     %rdi
+7:      POP     %rsi
+        POP     %rdx
+        POP     %rcx
         ret
-1:
+.Lgeneral\@:
+        /* The C code may clobber any caller-saved register: save the seven that
+         * preserve_most keeps (7 pushes after the return address: the stack is
+         * 16-byte aligned). */
+        PUSH    %rcx
+        PUSH    %rdx
+        PUSH    %rsi
+        PUSH    %rdi
+        PUSH    %r8
+        PUSH    %r9
+        PUSH    %r10
+        call    \impl
+        POP     %r10
+        POP     %r9
+        POP     %r8
+        POP     %rdi
+        POP     %rsi
+        POP     %rdx
+        POP     %rcx
+        ret
+.Lno_table\@:
+        /* d = 1, answered here once the C code has seen this thread (its
+         * alternate signal stack in place). */
+        cmpb    $0, __sampler_rt_every_direct(%rip)
+        je      .Lgeneral\@
         movq    __sampler_rt_every_thread@gottpoff(%rip), %r11
         cmpb    $0, %fs:(%r11)
-        je      2b
+        je      .Lgeneral\@
 .endm
 
-.macro PRESERVE_MOST_END name
+.macro DRAW_END name
         .cfi_endproc
         .size   \name, .-\name
 .endm
 
-/* Checks (and the sites of code built before ABI 4). At d = 1 a check is told
- * SAMPLER_EVERY_COUNTDOWN, a site that it is sampled and so is the next one (1). */
-PRESERVE_MOST_ENTRY __sampler_next_countdown_preserve_most, __sampler_next_countdown_impl
-        movabsq $0x8000000000000000, %r11       /* SAMPLER_FRESH_COUNTDOWN */
+/* Checks (and the sites of code built before ABI 4): a check (FRESH_COUNTDOWN)
+ * is told g - 1, a site that owns the success g, a fresh trial -(g - 1), or, if
+ * it is sampled (g = 1), the next gap. At d = 1 a check is told EVERY_COUNTDOWN,
+ * a site that it is sampled and so is the next one (1). */
+DRAW_ENTRY __sampler_next_countdown_preserve_most, __sampler_next_countdown_impl, \
+           __sampler_rt_next_large, __sampler_rt_next_fresh_sampled
+        movabsq $FRESH_COUNTDOWN, %r11
         movl    $1, %eax
         cmpq    %r11, %rdi
-        movabsq $-0x6000000000000000, %r11      /* SAMPLER_EVERY_COUNTDOWN */
+        movabsq $EVERY_COUNTDOWN, %r11
         cmoveq  %r11, %rax
         ret
-PRESERVE_MOST_END __sampler_next_countdown_preserve_most
+        .cfi_adjust_cfa_offset 24
+5:      movabsq $FRESH_COUNTDOWN, %rcx
+        cmpq    %rcx, %rdi
+        je      6f
+        testq   %rdi, %rdi
+        je      7b
+        cmpq    $1, %rax
+        je      8b
+        negq    %rax            /* a fresh trial, not sampled: -(g - 1) */
+        addq    $1, %rax
+        jmp     7b
+6:      addq    $-1, %rax       /* a check: g - 1 */
+        jmp     7b
+DRAW_END __sampler_next_countdown_preserve_most
 
-/* Sites. At d = 1: sampled, the next one too, in one word: 2 * 1 + 1. */
-PRESERVE_MOST_ENTRY __sampler_fire_preserve_most, __sampler_fire_impl
+/* Sites: the same draw in one word, 2 |r| + (r > 0). At d = 1: sampled, the
+ * next one too: 2 * 1 + 1. */
+DRAW_ENTRY __sampler_fire_preserve_most, __sampler_fire_impl, \
+           __sampler_rt_fire_large, __sampler_rt_fire_fresh_sampled
         movl    $3, %eax
         ret
-PRESERVE_MOST_END __sampler_fire_preserve_most
+        .cfi_adjust_cfa_offset 24
+5:      testq   %rdi, %rdi
+        jne     6f
+        leaq    1(%rax,%rax), %rax      /* owned: 2 g + 1 */
+        jmp     7b
+6:      cmpq    $1, %rax
+        je      8b
+        leaq    -2(%rax,%rax), %rax     /* a fresh trial, not sampled: 2 (g - 1) */
+        jmp     7b
+DRAW_END __sampler_fire_preserve_most
 
 #endif
         .section .note.GNU-stack,"",@progbits

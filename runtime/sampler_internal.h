@@ -140,6 +140,12 @@ SAMPLER_HIDDEN struct sampler_rng *__sampler_rt_thread_rng(void);
 extern SAMPLER_HIDDEN unsigned char __sampler_rt_every_direct;
 extern SAMPLER_HIDDEN __thread unsigned char __sampler_rt_every_thread
     __attribute__((tls_model("initial-exec")));
+/* The rare cases of the x86-64 entry points' own draw (next_countdown_x86_64.S, after
+ * stepping the generator): m beyond the table, or a fresh trial sampled (countdown.c). */
+SAMPLER_HIDDEN int64_t __sampler_rt_next_large(int64_t unknown, uint64_t m);
+SAMPLER_HIDDEN int64_t __sampler_rt_fire_large(int64_t unknown, uint64_t m);
+SAMPLER_HIDDEN int64_t __sampler_rt_next_fresh_sampled(int64_t unknown);
+SAMPLER_HIDDEN int64_t __sampler_rt_fire_fresh_sampled(int64_t unknown);
 /* The seed of thread number serial (0 = the first thread that reached a site). */
 SAMPLER_HIDDEN uint64_t __sampler_rt_thread_seed(uint64_t process_seed, uint64_t serial);
 /* A fresh gap for the calling thread (seeding it first if needed), in [1, 2^62], or 0

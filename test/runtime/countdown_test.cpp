@@ -447,7 +447,8 @@ TEST(NextCountdown, FreshCountdownForChecks) {
 // numbers: replayed on a copy of the thread's generator, for every kind of call, at
 // densities whose draws come from the table, from the formula (countdowns beyond the
 // table), from no table at all (d > 2^20), and d = 1 (no draw).
-TEST(NextCountdown, FastPathAnswersAsTheGeneralCode) {
+static void expectNextCountdownAnswersAsTheGeneralCode(
+    const std::function<int64_t(int64_t)> &next) {
   for (const char *d : {"1", "2", "7", "100", "1000", "100000", "3000000"}) {
     Env env({{"SAMPLER_SPARSITY", d}, {"SAMPLER_SEED", "77"}});
     const double log1m = std::log1p(-1.0 / std::strtod(d, nullptr));
@@ -458,7 +459,7 @@ TEST(NextCountdown, FastPathAnswersAsTheGeneralCode) {
       const int64_t kinds[] = {0, SAMPLER_FRESH_COUNTDOWN, 1, 3};
       for (int i = 0; i < 100000; ++i) {
         const int64_t unknown = kinds[i % 4];
-        const int64_t got = __sampler_next_countdown(unknown);
+        const int64_t got = next(unknown);
         const int64_t g = __sampler_rt_geometric(&replay, log1m);
         int64_t want;
         if (unknown == SAMPLER_FRESH_COUNTDOWN)
@@ -479,6 +480,10 @@ TEST(NextCountdown, FastPathAnswersAsTheGeneralCode) {
       EXPECT_GT(second_draws, 1000); // the fresh trial sampled: a second gap
     }
   }
+}
+
+TEST(NextCountdown, FastPathAnswersAsTheGeneralCode) {
+  expectNextCountdownAnswersAsTheGeneralCode(__sampler_next_countdown);
 }
 
 // __sampler_fire is a site's draw answered in one word: 2 |r| + (r > 0), r being what
@@ -620,6 +625,13 @@ TEST(NextCountdown, PreserveMostEntryAnswersDEqualsOneItself) {
 #endif
 
 #if defined(__x86_64__) && defined(__linux__)
+// The entry point draws itself on the fast path (next_countdown_x86_64.S): the same
+// answers from the same random numbers, its registers kept, whether the table holds the
+// countdown or not, for a fresh trial sampled, and at d = 1.
+TEST(NextCountdown, PreserveMostEntryAnswersAsTheGeneralCode) {
+  expectNextCountdownAnswersAsTheGeneralCode(callPreserveMost);
+}
+
 TEST(Fire, PreserveMostEntryAnswersAsTheCEntry) {
   expectFireAnswersAsNextCountdown(callFirePreserveMost);
 }

@@ -1,0 +1,23 @@
+/*===- draw_layout.h - what the assembly draw reads of countdown.c's state -===
+ *
+ * next_countdown_x86_64.S draws a countdown itself on its fast path (a started thread
+ * of the primary copy, the run's table, a countdown the table holds), reading the
+ * thread's generator and the table of countdown.c. These are the offsets it uses;
+ * countdown.c checks each against its structures at compile time, so a change of
+ * layout that is not made here too does not build. Preprocessor definitions only: the
+ * assembler includes this file.
+ *===----------------------------------------------------------------------===*/
+#ifndef SAMPLER_DRAW_LAYOUT_H
+#define SAMPLER_DRAW_LAYOUT_H
+
+/* struct thread_state (__sampler_rt_thread_state, thread-local, initial-exec) */
+#define SAMPLER_TS_RNG 0     /* struct sampler_rng: uint64_t s[4], xoshiro256** */
+#define SAMPLER_TS_DIRECT 48 /* int: started, and this copy draws itself */
+
+/* struct geo_table (__sampler_rt_geo_table) */
+#define SAMPLER_GT_RUN_KMAX 16 /* uint64_t: bound[1..run_kmax] serve the run; 0: none */
+#define SAMPLER_GT_BOUND 40    /* uint64_t bound[GEO_TABLE_MAX + 1] */
+#define SAMPLER_GT_GUIDE 32816 /* uint16_t guide[1 << SAMPLER_GUIDE_BITS] */
+#define SAMPLER_GUIDE_BITS 12
+
+#endif
