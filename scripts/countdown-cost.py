@@ -22,8 +22,9 @@ usage: countdown-cost.py BINARY CALLGRIND_OUT [N]
   CALLGRIND_OUT  from `valgrind --tool=callgrind --dump-instr=yes --dump-line=no
                  --compress-pos=no --compress-strings=no --callgrind-out-file=F BINARY ...`
   N              how many functions to list (default 10)
-Prints the binary's own instructions, the checks' share of them, and the functions whose
-checks execute most. Used for docs/benchmarks.md ("How much of the cost is the checks").
+Prints the binary's own instructions, the checks' share of them, the functions whose
+checks execute most, and how many pushes and pops of general-purpose registers it executed
+(compare with the baseline's: the callee-saved registers cloned functions save). Used for docs/benchmarks.md ("How much of the cost is the checks").
 """
 import collections
 import os
@@ -110,7 +111,10 @@ def main():
         die(f"{profile} does not profile {binary}: {len(cost) - matched[base]} of its "
             f"{len(cost)} addresses are not instructions of it")
     checks = collections.Counter()
+    saves = 0  # pushes and pops of general-purpose registers: mostly callee-saved ones
     for i, (address, text) in enumerate(code):
+        if re.match(r"(push|pop)q\s+%r", text):
+            saves += cost.get(address + base, 0)
         nxt = code[i + 1][1] if i + 1 < len(code) else ""
         in_register = (re.match(r"addq\s+\$-0x[0-9a-f]+, %r[a-z0-9]+$", text)
                        and re.match(r"jn?s\s", nxt))
@@ -126,6 +130,9 @@ def main():
           f"({100.0 * spent / total:.2f}%)")
     for fn, n in checks.most_common(top):
         print(f"  {n:>13} {fn}")
+    # The registers a function saves on entry and restores on return: compared with the
+    # baseline's, what the instrumented copy's registers cost the fast path.
+    print(f"{binary}: {saves} pushes and pops of general-purpose registers")
 
 
 if __name__ == "__main__":
