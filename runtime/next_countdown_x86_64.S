@@ -15,7 +15,7 @@
  *   table (countdown.c's fast path: the same conditions, the same generator
  *   step, the same table search, the same answers) saves the three registers it
  *   needs, not the seven that the C code may clobber, and makes no call: about
- *   40 instructions a call where saving seven registers around the C code took
+ *   44 instructions a call where saving seven registers around the C code took
  *   about 60. At d = 100 instrumented programs call here once every few hundred
  *   instructions, so this is most of what sampling costs there beyond the
  *   checks. Its rare cases (a countdown beyond the table, a fresh trial
