@@ -379,8 +379,10 @@ __attribute__((noinline)) static int64_t next_countdown_general(int64_t unknown)
 }
 
 /* The fast path's draw when the table does not hold it (a countdown above its kmax);
- * every GEO_GROW_AFTER of them, the table grows if it can. */
-__attribute__((noinline)) static int64_t next_countdown_large(int64_t unknown, uint64_t m) {
+ * every GEO_GROW_AFTER of them, the table grows if it can. Hidden, not static:
+ * next_countdown_x86_64.S's own draw calls it too, with the m it drew. */
+__attribute__((noinline)) SAMPLER_HIDDEN int64_t __sampler_rt_next_large(int64_t unknown,
+                                                                        uint64_t m) {
   struct thread_state *t = &tls_state;
   if (__builtin_expect(++t->beyond_table >= GEO_GROW_AFTER, 0)) {
     t->beyond_table = 0;
@@ -414,7 +416,7 @@ SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
   }
   uint64_t m = __sampler_rt_rng_next(&t->rng) >> 11;
   if (__builtin_expect(m < geo_table.bound[kmax], 0))
-    return next_countdown_large(unknown, m);
+    return __sampler_rt_next_large(unknown, m);
   int64_t g = table_search(m);
   if (unknown == SAMPLER_FRESH_COUNTDOWN)
     return g - 1;
@@ -431,15 +433,18 @@ static inline int64_t fired(int64_t r) {
 
 /* __sampler_fire's rare cases, each __sampler_next_countdown's for the same call and the
  * same random numbers, so that __sampler_fire's fast path below is a leaf as that one is
- * (the replay test in countdown_test.cpp compares the two at every kind of density). */
+ * (the replay test in countdown_test.cpp compares the two at every kind of density).
+ * The last two are hidden, not static: next_countdown_x86_64.S's own draw calls them
+ * too (beyond the table, with the m it drew; a fresh trial sampled, g = 1). */
 __attribute__((noinline)) static int64_t fire_general(int64_t unknown) {
   return fired(__sampler_next_countdown(unknown));
 }
-__attribute__((noinline)) static int64_t fire_large(int64_t unknown, uint64_t m) {
-  return fired(next_countdown_large(unknown, m));
+__attribute__((noinline)) SAMPLER_HIDDEN int64_t __sampler_rt_fire_large(int64_t unknown,
+                                                                        uint64_t m) {
+  return fired(__sampler_rt_next_large(unknown, m));
 }
-__attribute__((noinline)) static int64_t fire_fresh_sampled(int64_t unknown, int64_t g) {
-  return fired(answer(&tls_state, unknown, g));
+__attribute__((noinline)) SAMPLER_HIDDEN int64_t __sampler_rt_fire_fresh_sampled(int64_t unknown) {
+  return fired(answer(&tls_state, unknown, 1));
 }
 
 /* A site that may own a success (unknown >= 0): the draw __sampler_next_countdown(unknown)
@@ -452,13 +457,13 @@ SAMPLER_EXPORT int64_t __sampler_fire(int64_t unknown) {
     return fire_general(unknown);
   uint64_t m = __sampler_rt_rng_next(&t->rng) >> 11;
   if (__builtin_expect(m < geo_table.bound[kmax], 0))
-    return fire_large(unknown, m);
+    return __sampler_rt_fire_large(unknown, m);
   int64_t g = table_search(m);
   if (unknown == 0)
     return g * 2 + 1; /* fired(g), g >= 1 */
   if (g != 1)
     return (g - 1) * 2; /* fired(-(g - 1)), g > 1 */
-  return fire_fresh_sampled(unknown, g);
+  return __sampler_rt_fire_fresh_sampled(unknown); /* g = 1 */
 }
 
 /* What next_countdown_x86_64.S calls: a hidden alias, so the preserve_most
@@ -468,21 +473,10 @@ extern int64_t __sampler_next_countdown_impl(int64_t unknown)
 extern int64_t __sampler_fire_impl(int64_t unknown)
     __attribute__((alias("__sampler_fire"), visibility("hidden")));
 
-/* The rare cases of next_countdown_x86_64.S's own draw, which has stepped the thread's
- * generator already: m (the top 53 bits of its number) beyond the table, or a fresh
- * trial sampled (g = 1), whose answer draws the next gap too. Each answers what
- * __sampler_next_countdown (or __sampler_fire) answers for the same random number. */
-SAMPLER_HIDDEN int64_t __sampler_rt_next_large(int64_t unknown, uint64_t m) {
-  return next_countdown_large(unknown, m);
-}
-SAMPLER_HIDDEN int64_t __sampler_rt_fire_large(int64_t unknown, uint64_t m) {
-  return fire_large(unknown, m);
-}
+/* A fresh trial sampled (g = 1) in next_countdown_x86_64.S's own draw for a check's
+ * or a site's __sampler_next_countdown: its answer draws the next gap too. */
 SAMPLER_HIDDEN int64_t __sampler_rt_next_fresh_sampled(int64_t unknown) {
   return answer(&tls_state, unknown, 1);
-}
-SAMPLER_HIDDEN int64_t __sampler_rt_fire_fresh_sampled(int64_t unknown) {
-  return fire_fresh_sampled(unknown, 1);
 }
 
 /* Runs in the child, in the thread that called fork(), which is the child's only

@@ -24,7 +24,8 @@ usage: countdown-cost.py BINARY CALLGRIND_OUT [N]
   N              how many functions to list (default 10)
 Prints the binary's own instructions, the checks' share of them, the functions whose
 checks execute most, and how many pushes and pops of general-purpose registers it executed
-(compare with the baseline's: the callee-saved registers cloned functions save). Used for docs/benchmarks.md ("How much of the cost is the checks").
+(compare with the baseline's: the callee-saved registers cloned functions save). Used for
+docs/benchmarks.md ("How much of the cost is the checks").
 """
 import collections
 import os
