@@ -30,7 +30,11 @@
 //   trials instead (with Reserve, -fsampler-loop-reserve: the copy's latch
 //   neither tests nor pays, its other checks test the countdown lowered by
 //   the reserve N * W, and every way out gives back what is left of it;
-//   docs/sampling.md, "Loops whose inner loops check").
+//   docs/sampling.md, "Loops whose inner loops check"). With Chunks too, a
+//   reserve's test that fails still enters the copy when the countdown covers
+//   k >= 1 back edges: the copy reserves those k, and where it would take the
+//   (k+1)st its counted exit goes instead to a copy of the latch's check,
+//   which goes on in the loop as it was (docs/sampling.md, "Chunks").
 //
 //   The pass runs mid-pipeline (VectorizerStart), where loops are rotated and
 //   ScalarEvolution sees their induction variables; it finds the checks by
@@ -46,6 +50,7 @@
 //       -passes=sampler-loop-bound in.ll -S       (this pass alone)
 //   sampler-cc -fno-sampler-loop-bounds ...      (off, to measure)
 //   sampler-cc -fsampler-loop-reserve ...        (reserves for loop nests)
+//   sampler-cc -fno-sampler-loop-chunks ...      (reserves all or nothing)
 //
 //===----------------------------------------------------------------------===//
 #ifndef SAMPLER_LOOPBOUNDCHECK_H
@@ -57,11 +62,15 @@ namespace sampler {
 
 struct SamplerLoopBoundPass : llvm::PassInfoMixin<SamplerLoopBoundPass> {
   /// \p Reserve: loops whose inner loops check reserve their back edges'
-  /// trials on entry (SamplerOptions::LoopReserve).
-  explicit SamplerLoopBoundPass(bool Reserve = false) : Reserve(Reserve) {}
+  /// trials on entry (SamplerOptions::LoopReserve); \p Chunks: a reserve
+  /// the countdown does not cover reserves what it covers
+  /// (SamplerOptions::LoopChunks).
+  explicit SamplerLoopBoundPass(bool Reserve = false, bool Chunks = false)
+      : Reserve(Reserve), Chunks(Chunks) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
   bool Reserve;
+  bool Chunks;
 };
 
 } // namespace sampler

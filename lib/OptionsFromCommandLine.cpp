@@ -81,6 +81,11 @@ static cl::opt<bool> ClLoopReserve(
     cl::desc("Loops whose inner loops check reserve their back edges' trials "
              "on entry"),
     cl::init(sampler::SamplerOptions().LoopReserve));
+static cl::opt<bool> ClLoopChunks(
+    "sampler-loop-chunks",
+    cl::desc("Loops with a reserve whose countdown does not cover all their "
+             "back edges reserve those it covers, then check"),
+    cl::init(sampler::SamplerOptions().LoopChunks));
 static cl::opt<bool> ClCheckMerge(
     "sampler-check-merge",
     cl::desc("A check right after another's fast edge is paid by the first"),
@@ -124,6 +129,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("loop-exit-pay", ClLoopExitPay ? "1" : "0");
   Apply("natural-nests", ClNaturalNests ? "1" : "0");
   Apply("loop-reserve", ClLoopReserve ? "1" : "0");
+  Apply("loop-chunks", ClLoopChunks ? "1" : "0");
   Apply("check-merge", ClCheckMerge ? "1" : "0");
   Apply("tls-model", ClTLSModel);
   return Opts;

@@ -103,7 +103,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "sample-late" || Name == "loop-bounds" ||
       Name == "loop-promote" || Name == "loop-exit-pay" ||
       Name == "natural-nests" || Name == "loop-reserve" ||
-      Name == "check-merge") {
+      Name == "loop-chunks" || Name == "check-merge") {
     auto B = parseBool(Name, Value);
     if (!B)
       return B.takeError();
@@ -114,6 +114,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "loop-exit-pay" ? LoopExitPay
      : Name == "natural-nests" ? NaturalNests
      : Name == "loop-reserve" ? LoopReserve
+     : Name == "loop-chunks" ? LoopChunks
      : Name == "check-merge" ? CheckMerge
                              : CompareConstants) = *B;
     return Error::success();
@@ -166,7 +167,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, check-merge, tls-model)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

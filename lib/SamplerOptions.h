@@ -78,6 +78,11 @@ struct SamplerOptions {
   /// default (zlib -8.6% with sampling off, docs/benchmarks.md); off to
   /// measure.
   bool LoopReserve = true;
+  /// A loop with a reserve (LoopReserve) whose countdown does not cover all
+  /// its back edges on entry reserves the back edges it covers, runs them in
+  /// the copy without the latch's check, and then goes on checking, instead
+  /// of checking every iteration (LoopBoundCheck.h, "chunks"). Off to measure.
+  bool LoopChunks = true;
   /// Every loop of the fast copy is a natural loop: the instrumented copy
   /// returns at the header of an inner loop through a copy of its outer loop
   /// (LoopTails.h), not into the fast outer loop, which that return would

@@ -205,6 +205,8 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           FPM.addPass(SamplerLoopBoundPass());
         else if (Name == "sampler-loop-bound-reserve")
           FPM.addPass(SamplerLoopBoundPass(/*Reserve=*/true));
+        else if (Name == "sampler-loop-bound-chunks")
+          FPM.addPass(SamplerLoopBoundPass(/*Reserve=*/true, /*Chunks=*/true));
         else if (Name == "sampler-loop-promote")
           FPM.addPass(SamplerLoopPromotePass());
         else if (Name == "sampler-loop-exit-pay")
@@ -222,7 +224,7 @@ void sampler::registerSamplerPass(PassBuilder &PB,
       [GetOptions](FunctionPassManager &FPM, OptimizationLevel) {
         SamplerOptions Opts = GetOptions();
         if (Opts.Sampling && Opts.LoopBounds)
-          FPM.addPass(SamplerLoopBoundPass(Opts.LoopReserve));
+          FPM.addPass(SamplerLoopBoundPass(Opts.LoopReserve, Opts.LoopChunks));
         if (Opts.Sampling && Opts.LoopPromote)
           FPM.addPass(SamplerLoopPromotePass(Opts.NaturalNests));
         if (Opts.Sampling && Opts.LoopPromote && Opts.LoopExitPay)

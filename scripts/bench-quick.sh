@@ -12,6 +12,7 @@
 #          sources and test/minigzip.c, compiled with -O2 -D_LARGEFILE64_SOURCE=1 -DHAVE_HIDDEN
 #   bzip2  bzip2 -c compressing the same text; its sources, -O2 -D_FILE_OFFSET_BITS=64
 # Extra sampler-cc flags: $QUICK_FLAGS. Sparsities: $QUICK_SPARSITIES (default "off 100").
+# Programs: $QUICK_PROGRAMS (default "lua zlib bzip2").
 # Prints one line per run: program, sparsity, instructions, ratio to the clang-19 build.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,6 +25,7 @@ sampler=$build/bin/sampler-cc
 clang=$REAL_CLANG
 read -r -a flags <<<"${QUICK_FLAGS:-}"
 read -r -a sparsities <<<"${QUICK_SPARSITIES:-off 100}"
+read -r -a programs <<<"${QUICK_PROGRAMS:-lua zlib bzip2}"
 [ -x "$sampler" ] || real_die "no $sampler: build sampler first"
 mkdir -p "$out"
 data=$build/bench/data
@@ -85,7 +87,8 @@ build_lua() { # DIR CC EXTRA...
   cp "$dir/lua" "$dir/prog"
 }
 
-for prog in lua zlib bzip2; do
+for prog in "${programs[@]}"; do
+  case $prog in lua | zlib | bzip2) ;; *) real_die "unknown program '$prog' in QUICK_PROGRAMS (known: lua zlib bzip2)" ;; esac
   for conf in baseline sampled; do
     dir=$out/$prog-$conf
     rm -rf "$dir"

@@ -12,7 +12,8 @@
 // (zlib's slide_hash), counted loops with early exits, a heavy loop whose
 // region is split, a loop calling a function with sites (not bounded: the
 // callee takes trials between the loop's), a bounded loop inside an unbounded
-// one, a bounded loop around an unbounded one (chain: a reserve), a pointer
+// one, a bounded loop around an unbounded one (chain: a reserve, in chunks
+// where the countdown covers fewer of its back edges), a pointer
 // range, a loop whose way out is heavier than its iterations, a
 // loop that mostly leaves early.
 // RUN: rm -rf %t && mkdir -p %t
@@ -247,7 +248,7 @@ __attribute__((noinline)) int chain(const unsigned short *a, const unsigned shor
   int best = 0;
   do {
     // (The loop's location is its header's first line.)
-    // REMARK: bounded-loops.c:[[#@LINE+2]]:9: remark: loop in chain reserves its back edges' trials on entry (trials per back edge: {{[0-9]+}}), its inner loops checking against the rest, on 2 of 2 ways in
+    // REMARK: bounded-loops.c:[[#@LINE+2]]:9: remark: loop in chain reserves its back edges' trials on entry (trials per back edge: {{[0-9]+}}), its inner loops checking against the rest, on 2 of 2 ways in, in chunks where the countdown covers fewer
     // NORESERVE: bounded-loops.c:[[#@LINE+1]]:9: remark: loop in chain keeps its back edge's countdown check: its inner loops take trials of their own (-fsampler-loop-reserve would reserve its back edges' trials on entry)
     if ((a[cur & 255] & 15) == 7)
       continue;
