@@ -345,8 +345,20 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
   // A preheader that is an outer loop's header would give the copy of it a
   // second way into the outer loop (irreducible): a block of its own instead.
   // The function's entry block as the preheader has no way into it to put the
-  // test on: the same.
-  if (LI.isLoopHeader(Preheader) || pred_empty(Preheader)) {
+  // test on: the same. And so does a preheader that may take trials (a call
+  // that may reach sites, bc's `_one_mult` right before its subtraction
+  // loop): the test on the ways into it would count trials that the call then
+  // takes, and a reserve taken there would be what the call draws from.
+  auto TakesTrials = [&](const Instruction &I) {
+    const Value *Ptr = getLoadStorePointerOperand(&I);
+    if (Ptr && isCountdownAddress(Ptr, Countdown))
+      return true;
+    auto *CB = dyn_cast<CallBase>(&I);
+    return CB && (isCountdownDraw(CB->getCalledFunction()) ||
+                  mayTouchCountdown(I));
+  };
+  if (LI.isLoopHeader(Preheader) || pred_empty(Preheader) ||
+      any_of(*Preheader, TakesTrials)) {
     Preheader = SplitEdge(Preheader, Header, &DT, &LI);
     SE.forgetLoop(L);
   }

@@ -15,7 +15,7 @@
 // one, a bounded loop around an unbounded one (chain: a reserve, in chunks
 // where the countdown covers fewer of its back edges), a pointer
 // range, a loop whose way out is heavier than its iterations, a
-// loop that mostly leaves early.
+// loop that mostly leaves early, a reserve after a call with sites.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %sampler-cc -O2 -S -emit-llvm %s -o - | FileCheck %s
 // RUN: %sampler-cc -O2 %s -o %t/sampled
@@ -270,6 +270,37 @@ __attribute__((noinline)) int after_exit(int r) {
   return 0;
 }
 
+// A loop with a reserve (chain's) whose preheader calls a function with
+// sites (as bc's bc_divide calls _one_mult right before a loop): the test on
+// entry must come after the call, which takes trials of its own. Before it,
+// the reserve was taken from the countdown the call then drew from, and with
+// the same seeds the counts differed from the build without the pass (at
+// d = 30 and 300, after_exit's and the outer loop's); with chunks of bounded
+// loops (a variant, not kept) a fresh countdown drawn in the call made a
+// chunk's end look like the loop's, and bc wrote past its digits.
+__attribute__((noinline)) int chain_after_call(const unsigned short *a,
+                                               const unsigned short *next,
+                                               unsigned cur, unsigned length,
+                                               unsigned limit) {
+  int best = 0;
+  for (int j = 0; j < 8; j++) {
+    if (a[j] & 2) {
+      best += after_exit(cur & 7);
+      unsigned left = length;
+      do {
+        if ((a[cur & 255] & 15) == 7)
+          continue;
+        int k = 0;
+        while (a[(cur + k) & 255] & 1)
+          k++;
+        if (k > best)
+          best = k;
+      } while ((cur = next[cur & 255] & 255) > limit && --left != 0);
+    }
+  }
+  return best;
+}
+
 int main(void) {
   long total = 0;
   for (int round = 0; round < 3000; round++) {
@@ -287,6 +318,8 @@ int main(void) {
       total += after_exit(early_exit(table + rnd() % 256, 40));
     for (int k = 0; k < 20; k++)
       total += after_exit(chain(table, table + 256, rnd() % 256, 1 + rnd() % 64, rnd() % 16));
+    total += chain_after_call(table, table + 256, rnd() % 256, 1 + rnd() % 64,
+                              rnd() % 16);
   }
   printf("%ld\n", total);
   return 0;
