@@ -31,10 +31,11 @@
 //   neither tests nor pays, its other checks test the countdown lowered by
 //   the reserve N * W, and every way out gives back what is left of it;
 //   docs/sampling.md, "Loops whose inner loops check"). With Chunks too, a
-//   reserve's test that fails still enters the copy when the countdown covers
-//   k >= 1 back edges: the copy reserves those k, and where it would take the
-//   (k+1)st its counted exit goes instead to a copy of the latch's check,
-//   which goes on in the loop as it was (docs/sampling.md, "Chunks").
+//   reserve's test that fails enters a second copy, the chunks' copy, when
+//   half the countdown covers k >= 1 back edges: it reserves those k, and
+//   where it would take the (k+1)st its counted exit goes instead to a copy
+//   of the latch's check, which goes on in the loop as it was
+//   (docs/sampling.md, "Chunks of a reserve").
 //
 //   The pass runs mid-pipeline (VectorizerStart), where loops are rotated and
 //   ScalarEvolution sees their induction variables; it finds the checks by
