@@ -39,16 +39,6 @@ struct Check {
 };
 } // namespace
 
-/// Whether \p I accesses the countdown, or is a call that may (a callee's
-/// checks and sites take trials).
-static bool touchesCountdown(const Instruction &I, const GlobalVariable *CD) {
-  if (auto *LI = dyn_cast<LoadInst>(&I))
-    return isCountdownAddress(LI->getPointerOperand(), CD);
-  if (auto *SI = dyn_cast<StoreInst>(&I))
-    return isCountdownAddress(SI->getPointerOperand(), CD);
-  return mayTouchCountdown(I);
-}
-
 /// The check that ends \p BB, if it has exactly that shape and its values
 /// serve nothing else.
 static std::optional<Check> matchCheck(BasicBlock *BB, const GlobalVariable *CD) {

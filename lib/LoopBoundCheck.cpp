@@ -350,12 +350,9 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
   // loop): the test on the ways into it would count trials that the call then
   // takes, and a reserve taken there would be what the call draws from.
   auto TakesTrials = [&](const Instruction &I) {
-    const Value *Ptr = getLoadStorePointerOperand(&I);
-    if (Ptr && isCountdownAddress(Ptr, Countdown))
-      return true;
     auto *CB = dyn_cast<CallBase>(&I);
-    return CB && (isCountdownDraw(CB->getCalledFunction()) ||
-                  mayTouchCountdown(I));
+    return touchesCountdown(I, Countdown) ||
+           (CB && isCountdownDraw(CB->getCalledFunction()));
   };
   if (LI.isLoopHeader(Preheader) || pred_empty(Preheader) ||
       any_of(*Preheader, TakesTrials)) {
@@ -635,12 +632,11 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
 /// With chunks on this way (E.CounterStart), a failed test goes instead to
 /// the chunks' copy \p ChunkClone, through \p ChunkGo, when the countdown
 /// covers enough back edges: ChunkGo reserves k·W and computes
-/// \p ChunkShift, the counter's shift d (ChunkExit); \p ChunkBase is the
-/// reserve's base for the shifted counter (giveBackReserve).
+/// \p ChunkShift, the counter's shift d (ChunkExit).
 static BasicBlock *insertTest(const Candidate &C, const Entry &E,
                               GlobalVariable *Countdown, BasicBlock *Clone,
                               BasicBlock *ChunkClone, BasicBlock *&ChunkGo,
-                              Value *&ChunkShift, Value *&ChunkBase) {
+                              Value *&ChunkShift) {
   LLVMContext &Ctx = C.Header->getContext();
   Function *F = C.Header->getParent();
   BasicBlock *Test =
@@ -699,9 +695,7 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
   // then leave where its value is L = j0 + s·(k + t) (t = 1 if it tests
   // j + s, 0 if j), which it reaches before E: k < N (the test above failed),
   // and N is at most that exit's count. Shifted by d = L - E, the counter
-  // meets E there. The reserve's base, k + s·j0 for the counter itself (the
-  // back edges left when it holds j are base - s·j), is k + s·j0 - s·d for
-  // the shifted one: -t + s·E, whatever k and j0.
+  // meets E there (the reserve's base for it: chunkBase).
   uint64_t W = C.PerBackedge;
   B.SetInsertPoint(Fail);
   ChunkGo = BasicBlock::Create(Ctx, "sampler.loop.chunk", F, ChunkClone);
@@ -723,9 +717,6 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
       C.Count.Step == 1 ? B.CreateAdd(J0, Steps) : B.CreateSub(J0, Steps);
   auto *EC = cast<ConstantInt>(C.Chunk.Cmp->getOperand(C.Chunk.LimitOp));
   ChunkShift = B.CreateSub(Leave, EC, "sampler.chunk.shift");
-  APInt T(CT->getIntegerBitWidth(), C.Chunk.Stepped ? 1 : 0);
-  ChunkBase = ConstantInt::get(
-      CT, C.Count.Step == 1 ? EC->getValue() - T : -EC->getValue() - T);
   B.CreateBr(ChunkClone);
   return Go;
 }
@@ -804,6 +795,19 @@ static void giveBackReserve(const Candidate &C, ValueToValueMapTy &VMap,
       }
   }
   ++NumReserved;
+}
+
+/// Chunks: the reserve's base (giveBackReserve) for the chunks' copy, whose
+/// counter is shifted by d = L - E (insertTest). For the counter itself the
+/// base is k + s·j0 (the back edges left when it holds j are base - s·j);
+/// for the shifted one k + s·j0 - s·d = -t + s·E (t = 1 if the exit tests
+/// j + s, 0 if j), whatever k and j0: a constant.
+static Constant *chunkBase(const Candidate &C) {
+  Type *CT = C.Count.Phi->getType();
+  const APInt &E =
+      cast<ConstantInt>(C.Chunk.Cmp->getOperand(C.Chunk.LimitOp))->getValue();
+  APInt T(CT->getIntegerBitWidth(), C.Chunk.Stepped ? 1 : 0);
+  return ConstantInt::get(CT, C.Count.Step == 1 ? E - T : -E - T);
 }
 
 /// A copy of the loop and its preheader (\p Suffix on the names), remapped,
@@ -977,7 +981,6 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
     Shift = PHINode::Create(C.Count.Phi->getType(), C.Entries.size(),
                             "sampler.chunk.shift",
                             ChunkPre->getFirstNonPHIIt());
-  Value *ChunkBase = nullptr;
   for (const Entry &E : C.Entries) {
     // What the original preheader's PHIs receive from E.From, before the
     // test takes the edge's place.
@@ -986,8 +989,8 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
       In.push_back(PN.getIncomingValueForBlock(E.From));
     BasicBlock *ChunkGo;
     Value *ChunkShift;
-    BasicBlock *Go = insertTest(C, E, Countdown, PreClone, ChunkPre, ChunkGo,
-                                ChunkShift, ChunkBase);
+    BasicBlock *Go =
+        insertTest(C, E, Countdown, PreClone, ChunkPre, ChunkGo, ChunkShift);
     for (auto [PN, V] : zip(PrePhis, In))
       PN->addIncoming(V, Go);
     if (Base)
@@ -1035,7 +1038,7 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
   if (C.Reserve)
     giveBackReserve(C, VMap, Clones, Base, nullptr, Countdown);
   if (C.Chunked)
-    giveBackReserve(C, ChunkMap, ChunkClones, ChunkBase, Shift, Countdown);
+    giveBackReserve(C, ChunkMap, ChunkClones, chunkBase(C), Shift, Countdown);
   RecursivelyDeleteTriviallyDeadInstructionsPermissive(MaybeDead);
   foldCopyPhis(VMap, C, Clones);
   if (C.Chunked)
@@ -1091,8 +1094,7 @@ PreservedAnalyses SamplerLoopBoundPass::run(Function &F,
       simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
     for (auto [L, BI] : Ready)
       prepare(L, tagWeight(BI), Reserve, Chunks, Countdown, FromCountdown, DT,
-              LI, SE,
-              AC, TTI, ORE, Candidates);
+              LI, SE, AC, TTI, ORE, Candidates);
     for (Candidate &C : Candidates)
       versionLoop(C, Countdown);
     for (auto [L, BI] : Ready)

@@ -116,6 +116,15 @@ inline bool mayTouchCountdown(const llvm::Instruction &I) {
   return !(CB->doesNotAccessMemory() || CB->onlyAccessesArgMemory());
 }
 
+/// Whether \p I loads or stores the countdown, or is a call that may (a
+/// callee's checks and sites take trials).
+inline bool touchesCountdown(const llvm::Instruction &I,
+                             const llvm::GlobalVariable *Countdown) {
+  if (const llvm::Value *Ptr = llvm::getLoadStorePointerOperand(&I))
+    return isCountdownAddress(Ptr, Countdown);
+  return mayTouchCountdown(I);
+}
+
 /// The values computed from the countdown in \p F: its loads, the runtime's
 /// draws, and everything computed from them, found forwards from their
 /// sources. Program values never mix with them (LoopBoundCheck and
