@@ -4,104 +4,24 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CheckMerge.h"
+#include "CheckShape.h"
 #include "RuntimeABI.h"
 #include "SamplingTransform.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <optional>
 
 using namespace llvm;
-using namespace llvm::PatternMatch;
 using namespace sampler;
 
 #define DEBUG_TYPE "sampler-check-merge"
 
 STATISTIC(NumMerged, "Checks paid by the check before them");
-
-namespace {
-/// A check as the optimiser leaves it: `%c = load volatile countdown;
-/// %p = add %c, -W; store %p, countdown; br (%p >= 0), Fast, Slow`.
-struct Check {
-  LoadInst *Load;
-  BinaryOperator *Paid;
-  StoreInst *Store;
-  ICmpInst *Cmp;
-  BranchInst *Br;
-  uint64_t W;
-  BasicBlock *Fast;
-  BasicBlock *Slow;
-};
-} // namespace
-
-/// The check that ends \p BB, if it has exactly that shape and its values
-/// serve nothing else.
-static std::optional<Check> matchCheck(BasicBlock *BB, const GlobalVariable *CD) {
-  auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
-  if (!Br || !Br->isConditional())
-    return std::nullopt;
-  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-  Value *X;
-  const APInt *C;
-  if (!Cmp || Cmp->getParent() != BB || !Cmp->hasOneUse() ||
-      !match(Cmp, m_ICmp(m_Value(X), m_APInt(C))))
-    return std::nullopt;
-  // X >= 0 on the true edge (sgt -1, sge 0) or on the false one (slt 0, sle -1).
-  bool FastIsTrue;
-  ICmpInst::Predicate P = Cmp->getPredicate();
-  if ((P == ICmpInst::ICMP_SGT && C->isAllOnes()) || (P == ICmpInst::ICMP_SGE && C->isZero()))
-    FastIsTrue = true;
-  else if ((P == ICmpInst::ICMP_SLT && C->isZero()) ||
-           (P == ICmpInst::ICMP_SLE && C->isAllOnes()))
-    FastIsTrue = false;
-  else
-    return std::nullopt;
-  auto *Paid = dyn_cast<BinaryOperator>(X);
-  const APInt *Step;
-  Value *Loaded;
-  if (!Paid || Paid->getParent() != BB || !X->getType()->isIntegerTy(64))
-    return std::nullopt;
-  int64_t Delta;
-  if (match(Paid, m_Add(m_Value(Loaded), m_APInt(Step))))
-    Delta = Step->getSExtValue();
-  else if (match(Paid, m_Sub(m_Value(Loaded), m_APInt(Step))))
-    Delta = -Step->getSExtValue();
-  else
-    return std::nullopt;
-  if (Delta >= 0 || Delta < -(int64_t(1) << 32))
-    return std::nullopt;
-  auto *Load = dyn_cast<LoadInst>(Loaded);
-  if (!Load || Load->getParent() != BB || !Load->isVolatile() || !Load->hasOneUse() ||
-      !isCountdownAddress(Load->getPointerOperand(), CD))
-    return std::nullopt;
-  // The payment's users: its store to the countdown and the compare.
-  StoreInst *Store = nullptr;
-  for (User *U : Paid->users()) {
-    if (U == Cmp)
-      continue;
-    auto *SI = dyn_cast<StoreInst>(U);
-    if (!SI || Store || SI->getParent() != BB || SI->getValueOperand() != Paid ||
-        !isCountdownAddress(SI->getPointerOperand(), CD))
-      return std::nullopt;
-    Store = SI;
-  }
-  if (!Store)
-    return std::nullopt;
-  // Nothing else touches the countdown between the load and the store.
-  for (auto It = std::next(Load->getIterator()); &*It != Store; ++It)
-    if (touchesCountdown(*It, CD))
-      return std::nullopt;
-  BasicBlock *Fast = Br->getSuccessor(FastIsTrue ? 0 : 1);
-  BasicBlock *Slow = Br->getSuccessor(FastIsTrue ? 1 : 0);
-  if (Fast == Slow)
-    return std::nullopt;
-  return Check{Load, Paid, Store, Cmp, Br, static_cast<uint64_t>(-Delta), Fast, Slow};
-}
 
 /// The next check after \p First's fast edge, if every path from that edge
 /// reaches it, nothing on the way touches the countdown (accesses it, or
@@ -109,7 +29,7 @@ static std::optional<Check> matchCheck(BasicBlock *BB, const GlobalVariable *CD)
 /// reachable from the fast edge before a countdown access, each entered only
 /// from among themselves (the first only from First's check), none returning,
 /// and at their frontier one check, its load the first access in its block.
-static std::optional<Check> nextCheck(const Check &First, const GlobalVariable *CD) {
+static std::optional<PaidCheck> nextCheck(const PaidCheck &First, const GlobalVariable *CD) {
   BasicBlock *From = First.Br->getParent();
   if (First.Fast->getSinglePredecessor() != From)
     return std::nullopt;
@@ -152,7 +72,7 @@ static std::optional<Check> nextCheck(const Check &First, const GlobalVariable *
   if (Next != First.Fast &&
       any_of(predecessors(Next), [&](BasicBlock *P) { return !Between.contains(P); }))
     return std::nullopt;
-  std::optional<Check> Second = matchCheck(Next, CD);
+  std::optional<PaidCheck> Second = matchPaidCheck(Next, CD);
   if (!Second || Second->Load != NextTouch)
     return std::nullopt;
   return Second;
@@ -160,7 +80,7 @@ static std::optional<Check> nextCheck(const Check &First, const GlobalVariable *
 
 /// \p First pays for \p Second's region too: its payment grows by W2, its way
 /// to its instrumented copy gives W2 back first, and Second always passes.
-static void merge(Check &First, const Check &Second) {
+static void merge(PaidCheck &First, const PaidCheck &Second) {
   uint64_t W = First.W + Second.W;
   Type *I64 = First.Paid->getType();
   if (First.Paid->getOpcode() == Instruction::Add)
@@ -203,10 +123,10 @@ PreservedAnalyses SamplerCheckMergePass::run(Function &F,
     Blocks.push_back(&BB);
   // (A block whose check a merge removed ends in a plain branch: no match.)
   for (BasicBlock *BB : Blocks) {
-    std::optional<Check> First = matchCheck(BB, CD);
+    std::optional<PaidCheck> First = matchPaidCheck(BB, CD);
     if (!First)
       continue;
-    while (std::optional<Check> Second = nextCheck(*First, CD)) {
+    while (std::optional<PaidCheck> Second = nextCheck(*First, CD)) {
       merge(*First, *Second);
       Changed = true;
     }

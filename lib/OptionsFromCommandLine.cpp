@@ -90,6 +90,11 @@ static cl::opt<bool> ClCheckMerge(
     "sampler-check-merge",
     cl::desc("A check right after another's fast edge is paid by the first"),
     cl::init(sampler::SamplerOptions().CheckMerge));
+static cl::opt<unsigned> ClEntryTwinLimit(
+    "sampler-entry-twin-limit",
+    cl::desc("Functions of at most N instructions that may return early get "
+             "a twin their entry check's slow way tail-calls (0: never)"),
+    cl::init(sampler::SamplerOptions().EntryTwinLimit));
 static cl::opt<std::string> ClTLSModel(
     "sampler-tls-model",
     cl::desc("The countdown's TLS model: auto (local-exec in executables) or "
@@ -131,6 +136,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("loop-reserve", ClLoopReserve ? "1" : "0");
   Apply("loop-chunks", ClLoopChunks ? "1" : "0");
   Apply("check-merge", ClCheckMerge ? "1" : "0");
+  Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
   Apply("tls-model", ClTLSModel);
   return Opts;
 }

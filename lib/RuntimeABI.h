@@ -14,7 +14,7 @@
 namespace sampler {
 namespace abi {
 
-inline constexpr unsigned Version = 4;
+inline constexpr unsigned Version = 5;
 /// Flags in __sampler_unit::flags.
 inline constexpr unsigned FlagSampled = 1;
 
@@ -35,6 +35,13 @@ inline constexpr char NextCountdownPreserveMost[] =
 inline constexpr char Fire[] = "__sampler_fire";
 /// The same with preserve_most (x86-64).
 inline constexpr char FirePreserveMost[] = "__sampler_fire_preserve_most";
+/// What x86-64 code calls (ABI 5): the same draws without an argument
+/// register (EntryTwin.h says why). A check's fresh countdown, i64 ():
+inline constexpr char FreshCountdownPreserveMost[] =
+    "__sampler_fresh_countdown_preserve_most";
+/// A site's draw, i64 (): its argument in the thread-local FireUnknown.
+inline constexpr char FireTLSPreserveMost[] = "__sampler_fire_tls_preserve_most";
+inline constexpr char FireUnknown[] = "__sampler_fire_unknown";
 /// The argument with which a check asks for a fresh countdown (ABI 3): the
 /// result is the number of trials that fail before the next success, >= 0.
 inline constexpr int64_t FreshCountdown = INT64_MIN;

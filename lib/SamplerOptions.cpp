@@ -120,7 +120,8 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
     return Error::success();
   }
   if (Name == "clone-threshold" || Name == "preinline-limit" ||
-      Name == "preinline-large-caller" || Name == "outline-limit") {
+      Name == "preinline-large-caller" || Name == "outline-limit" ||
+      Name == "entry-twin-limit") {
     unsigned Min = Name == "clone-threshold" ? 1 : 0;
     unsigned N;
     if (Value.getAsInteger(10, N) || N < Min)
@@ -129,6 +130,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
     (Name == "clone-threshold"          ? CloneThreshold
      : Name == "preinline-limit"        ? PreInlineLimit
      : Name == "preinline-large-caller" ? PreInlineLargeCaller
+     : Name == "entry-twin-limit"       ? EntryTwinLimit
                                         : OutlineLimit) = N;
     return Error::success();
   }
@@ -167,7 +169,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, tls-model)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, entry-twin-limit, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -93,6 +93,12 @@ struct SamplerOptions {
   /// nothing that touches the countdown between them (after inlining), is
   /// paid by that check (CheckMerge.h). On by default; off to measure.
   bool CheckMerge = true;
+  /// A function of at most this many instructions (at the end of the
+  /// pipeline) that calls nothing outside its loops and whose fast copy may
+  /// return before it touches the countdown again gets a twin that its entry
+  /// check's slow way tail-calls (EntryTwin.h), so that its early returns
+  /// save no registers; 0: never.
+  unsigned EntryTwinLimit = 2000;
   /// How instrumented code reaches the thread-local countdown. Auto: the
   /// local-exec model (`%fs:offset`, no GOT load, no register held) in
   /// executables (PIE or non-PIC code), whose runtime is linked in; the

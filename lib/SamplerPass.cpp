@@ -1,6 +1,7 @@
 //===- SamplerPass.cpp - The sampler module pass --------------------------===//
 #include "SamplerPass.h"
 #include "CheckMerge.h"
+#include "EntryTwin.h"
 #include "LoopBoundCheck.h"
 #include "LoopCountdownPromotion.h"
 #include "LoopExitPayment.h"
@@ -175,6 +176,8 @@ void sampler::registerSamplerPass(PassBuilder &PB,
                    ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "sampler")
           MPM.addPass(SamplerPass(GetOptions()));
+        else if (Name == "sampler-entry-twin")
+          MPM.addPass(SamplerEntryTwinPass(GetOptions().EntryTwinLimit));
         else if (Name == "sampler-instrument")
           MPM.addPass(SamplerInstrumentPass(GetOptions()));
         else if (Name == "sampler-lower")
@@ -239,5 +242,9 @@ void sampler::registerSamplerPass(PassBuilder &PB,
         // inlined function's entry) is paid by the first (CheckMerge.h).
         if (Opts.Sampling && Opts.CheckMerge)
           MPM.addPass(createModuleToFunctionPassAdaptor(SamplerCheckMergePass()));
+        // Then functions that may return early tail-call a twin on their
+        // entry check's slow way (EntryTwin.h).
+        if (Opts.Sampling && Opts.EntryTwinLimit)
+          MPM.addPass(SamplerEntryTwinPass(Opts.EntryTwinLimit));
       });
 }

@@ -95,15 +95,32 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
     Countdown->setThreadLocalMode(GlobalValue::LocalExecTLSModel);
     Countdown->setDSOLocal(true);
   }
-  // On x86-64 the runtime has a preserve_most entry point (an assembly
-  // trampoline): with it, a leaf function's fast path saves no registers.
+  // On x86-64 the runtime has preserve_most entry points (assembly): with
+  // them, a leaf function's fast path saves no registers. They take no
+  // argument register (ABI 5): the fresh draw has none, a site's is stored in
+  // a thread-local, so that what the function keeps in rdi need not move to
+  // a callee-saved register for the rare call (EntryTwin.h).
   bool PreserveMost = Triple(M.getTargetTriple()).getArch() == Triple::x86_64;
-  Next = M.getOrInsertFunction(PreserveMost ? abi::NextCountdownPreserveMost
-                                            : abi::NextCountdown,
-                               FunctionType::get(I64, {I64}, false));
-  Fire = M.getOrInsertFunction(PreserveMost ? abi::FirePreserveMost
-                                            : abi::Fire,
-                               FunctionType::get(I64, {I64}, false));
+  if (PreserveMost) {
+    Next = M.getOrInsertFunction(abi::FreshCountdownPreserveMost,
+                                 FunctionType::get(I64, false));
+    Fire = M.getOrInsertFunction(abi::FireTLSPreserveMost,
+                                 FunctionType::get(I64, false));
+    // Where a site's call leaves its argument.
+    GlobalVariable *FireUnknown = M.getGlobalVariable(abi::FireUnknown);
+    if (!FireUnknown)
+      FireUnknown = new GlobalVariable(
+          M, I64, false, GlobalValue::ExternalLinkage, nullptr,
+          abi::FireUnknown, nullptr, GlobalValue::InitialExecTLSModel);
+    if (InExecutable) {
+      FireUnknown->setThreadLocalMode(GlobalValue::LocalExecTLSModel);
+      FireUnknown->setDSOLocal(true);
+    }
+  } else {
+    Next = M.getOrInsertFunction(abi::NextCountdown,
+                                 FunctionType::get(I64, {I64}, false));
+    Fire = M.getOrInsertFunction(abi::Fire, FunctionType::get(I64, {I64}, false));
+  }
   for (FunctionCallee Entry : {Next, Fire}) {
     auto *F = dyn_cast<Function>(Entry.getCallee());
     if (!F)
@@ -240,8 +257,20 @@ static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
   Tail->setName("site.drawn");
   B.SetInsertPoint(DrawTerm);
   Value *Key = B.getInt64(Form.Key);
-  Value *R = callRuntime(B, Fire, {B.CreateSub(Key, CdVal, "countdown.unknown")},
-                         "countdown.fired");
+  Value *Unknown = B.CreateSub(Key, CdVal, "countdown.unknown");
+  Value *R;
+  if (Fire.getFunctionType()->getNumParams() == 0) {
+    // The entry point without an argument register: the argument goes in
+    // the thread-local the runtime reads (created with Fire).
+    GlobalVariable *FireUnknown =
+        B.GetInsertBlock()->getModule()->getGlobalVariable(abi::FireUnknown);
+    CallInst *Addr = B.CreateThreadLocalAddress(FireUnknown);
+    Addr->setName("fire.unknown.addr");
+    B.CreateStore(Unknown, Addr);
+    R = callRuntime(B, Fire, {}, "countdown.fired");
+  } else {
+    R = callRuntime(B, Fire, {Unknown}, "countdown.fired");
+  }
   Value *NewCd = B.CreateAdd(Key, B.CreateLShr(R, 1), "countdown.next");
   Value *Drawn = B.CreateTrunc(R, B.getInt1Ty(), "sample");
   B.CreateStore(NewCd, Cd);
@@ -662,8 +691,10 @@ BasicBlock *SamplingTransform::resolveUnknown(BasicBlock *ToSlow, uint64_t W,
   Value *NotEvery = countdownAsks(B, Before, "countdown.ask");
   B.CreateCondBr(NotEvery, Fresh, Go, MDB.createLikelyBranchWeights());
   B.SetInsertPoint(Fresh);
-  Value *Drawn = callRuntime(B, Next, {B.getInt64(abi::FreshCountdown)},
-                             "countdown.next");
+  Value *Drawn = Next.getFunctionType()->getNumParams() == 0
+                     ? callRuntime(B, Next, {}, "countdown.next")
+                     : callRuntime(B, Next, {B.getInt64(abi::FreshCountdown)},
+                                   "countdown.next");
   Value *Rel2 = B.CreateSub(Drawn, B.getInt64(W), "countdown.paid.fresh");
   B.CreateStore(Rel2, Countdown);
   // Even when none of the region's trials succeeds (Rel2 >= 0), this run
@@ -696,16 +727,7 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
   // The instrumented copy: a private function, entered from the check below
   // with the region already paid for.
   ValueToValueMapTy VMap;
-  Function *Slow = CloneFunction(&F, VMap);
-  Slow->setName(F.getName() + ".sampler.slow");
-  Slow->setLinkage(GlobalValue::InternalLinkage);
-  Slow->setVisibility(GlobalValue::DefaultVisibility);
-  Slow->setDLLStorageClass(GlobalValue::DefaultStorageClass);
-  Slow->setComdat(nullptr);
-  Slow->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-  Slow->removeFnAttr(Attribute::AlwaysInline);
-  Slow->removeFnAttr(Attribute::InlineHint);
-  Slow->addFnAttr(Attribute::NoInline);
+  Function *Slow = clonePrivate(F, VMap, ".sampler.slow");
   Slow->addFnAttr(Attribute::Cold);
   Slow->addFnAttr(abi::InstrumentedCopyAttr);
   Created.push_back(Slow);
@@ -758,10 +780,31 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
   B.CreateCondBr(Enough, Body, ToSlow, MDB.createLikelyBranchWeights());
   // The instrumented copy reads the thread-local countdown itself.
   B.SetInsertPoint(ToSlow);
+  forwardCall(B, F, Slow);
+  tagCountdownAccesses(F, Countdown);
+}
+
+Function *sampler::clonePrivate(Function &F, ValueToValueMapTy &VMap,
+                                const Twine &Suffix) {
+  Function *G = CloneFunction(&F, VMap);
+  G->setName(F.getName() + Suffix);
+  G->setLinkage(GlobalValue::InternalLinkage);
+  G->setVisibility(GlobalValue::DefaultVisibility);
+  G->setDLLStorageClass(GlobalValue::DefaultStorageClass);
+  G->setComdat(nullptr);
+  G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  G->removeFnAttr(Attribute::AlwaysInline);
+  G->removeFnAttr(Attribute::InlineHint);
+  G->addFnAttr(Attribute::NoInline);
+  return G;
+}
+
+CallInst *sampler::forwardCall(IRBuilder<> &B, Function &F, Function *Callee) {
+  LLVMContext &C = F.getContext();
   SmallVector<Value *, 8> Args;
   for (Argument &A : F.args())
     Args.push_back(&A);
-  CallInst *Call = B.CreateCall(Slow, Args);
+  CallInst *Call = B.CreateCall(Callee, Args);
   Call->setCallingConv(F.getCallingConv());
   // The attributes that make the call match the callee's ABI (sret, byval,
   // zeroext...), not the caller's function attributes.
@@ -777,7 +820,7 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
     B.CreateRetVoid();
   else
     B.CreateRet(Call);
-  tagCountdownAccesses(F, Countdown);
+  return Call;
 }
 
 bool SamplingTransform::run(Function &F) {

@@ -31,10 +31,12 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include "RuntimeABI.h"
 
@@ -81,13 +83,27 @@ llvm::Value *countdownAddressFor(llvm::Function &F,
 void localizeCountdownAddress(llvm::Function &F,
                               llvm::GlobalVariable *Countdown);
 
+/// A private copy of \p F named F + \p Suffix (internal, no comdat, never
+/// inlined), \p VMap mapping F's values to it.
+llvm::Function *clonePrivate(llvm::Function &F, llvm::ValueToValueMapTy &VMap,
+                             const llvm::Twine &Suffix);
+
+/// At \p B, the end of a block of \p F: a call of \p Callee (a copy of F, or
+/// one with F's signature) with F's own arguments, F's calling convention and
+/// argument and return attributes, and a return of what it returns. Returns
+/// the call.
+llvm::CallInst *forwardCall(llvm::IRBuilder<> &B, llvm::Function &F,
+                            llvm::Function *Callee);
+
 /// Whether \p F is the runtime's draw (any of its entry points), which reads
 /// nothing of the countdown and stores nothing into it (runtime/sampler_abi.h).
 inline bool isCountdownDraw(const llvm::Function *F) {
   return F && (F->getName() == abi::NextCountdown ||
                F->getName() == abi::NextCountdownPreserveMost ||
                F->getName() == abi::Fire ||
-               F->getName() == abi::FirePreserveMost);
+               F->getName() == abi::FirePreserveMost ||
+               F->getName() == abi::FreshCountdownPreserveMost ||
+               F->getName() == abi::FireTLSPreserveMost);
 }
 
 /// Whether \p I is a call that may read or write the countdown: a call into

@@ -27,6 +27,9 @@
  * constructor). */
 SAMPLER_EXPORT __thread int64_t __sampler_countdown __attribute__((tls_model("initial-exec"))) = -1;
 
+/* Where a site's call to __sampler_fire_tls_preserve_most finds its argument (ABI 5). */
+SAMPLER_EXPORT __thread int64_t __sampler_fire_unknown __attribute__((tls_model("initial-exec")));
+
 /* Per-thread generator state. initial-exec like the countdown: the runtime is linked
  * into the executable or loaded with it, never dlopen'd on its own. */
 struct thread_state {

@@ -27,6 +27,17 @@
  *   forwards its draws, d above 2^20): the C code, the caller-saved registers
  *   it may clobber saved around it.
  *
+ * Since ABI 5 instrumented code calls two entry points that take no argument
+ * register, so that the function calling them need not move what it keeps in
+ * rdi (a function's first argument) into a callee-saved register for the
+ * rare call (lib/EntryTwin.h): __sampler_fresh_countdown_preserve_most, a
+ * check's fresh countdown (the argument SAMPLER_FRESH_COUNTDOWN implied), and
+ * __sampler_fire_tls_preserve_most, a site's draw whose argument the caller
+ * stored in the thread-local __sampler_fire_unknown. The same macro makes all
+ * four; ARG says where the argument is: rdi (reg), implied (fresh) or the
+ * thread-local (tls). Only the ways into the C code load it into rdi (saved
+ * there anyway); the draw here reads it where it decides.
+ *
  * countdown.c's unit tests replay each entry point against the C code, whatever
  * the density, checking the registers it must keep.
  *===----------------------------------------------------------------------===*/
@@ -51,13 +62,25 @@
         .cfi_adjust_cfa_offset -8
 .endm
 
+/* rdi = the argument, for the C code, in an entry point whose argument is not
+ * in rdi (rdi saved by the caller of this macro). */
+.macro LOAD_ARG arg
+        .ifc \arg, fresh
+        movabsq $FRESH_COUNTDOWN, %rdi
+        .endif
+        .ifc \arg, tls
+        movq    __sampler_fire_unknown@gottpoff(%rip), %rdi
+        movq    %fs:(%rdi), %rdi
+        .endif
+.endm
+
 /* The entry point NAME. Answers (rax) given the draw's countdown g (rax, from 1
  * to the table's size) and the argument (rdi) are at label 5, which jumps to 7
  * (the registers restored, return) or to 8 (a fresh trial sampled: SAMPLED, a C
  * function of the argument). LARGE: the C function of the argument and m when
  * the table does not hold the countdown. IMPL: the C entry point, for the
  * general case. EVERY: the d = 1 answer (after the macro). */
-.macro DRAW_ENTRY name, impl, large, sampled
+.macro DRAW_ENTRY name, impl, large, sampled, arg=reg
         .text
         .p2align 4
         .globl  \name
@@ -115,6 +138,7 @@
         PUSH    %r8
         PUSH    %r9
         PUSH    %r10
+        LOAD_ARG \arg
         movq    %rdx, %rsi
         call    \large
         jmp     9f
@@ -123,6 +147,7 @@
         PUSH    %r8
         PUSH    %r9
         PUSH    %r10
+        LOAD_ARG \arg
         call    \sampled
 9:      POP     %r10
         POP     %r9
@@ -143,6 +168,7 @@
         PUSH    %r8
         PUSH    %r9
         PUSH    %r10
+        LOAD_ARG \arg
         call    \impl
         POP     %r10
         POP     %r9
@@ -194,6 +220,18 @@ DRAW_ENTRY __sampler_next_countdown_preserve_most, __sampler_next_countdown_impl
         jmp     7b
 DRAW_END __sampler_next_countdown_preserve_most
 
+/* A site's answer at label 5, the flags set by a test of its argument (zero: this
+ * execution owns the success). */
+.macro FIRE_ANSWER
+        jne     6f
+        leaq    1(%rax,%rax), %rax      /* owned: 2 g + 1 */
+        jmp     7b
+6:      cmpq    $1, %rax
+        je      8b
+        leaq    -2(%rax,%rax), %rax     /* a fresh trial, not sampled: 2 (g - 1) */
+        jmp     7b
+.endm
+
 /* Sites: the same draw in one word, 2 |r| + (r > 0). At d = 1: sampled, the
  * next one too: 2 * 1 + 1. */
 DRAW_ENTRY __sampler_fire_preserve_most, __sampler_fire_impl, \
@@ -202,14 +240,32 @@ DRAW_ENTRY __sampler_fire_preserve_most, __sampler_fire_impl, \
         ret
         .cfi_adjust_cfa_offset 24
 5:      testq   %rdi, %rdi
-        jne     6f
-        leaq    1(%rax,%rax), %rax      /* owned: 2 g + 1 */
-        jmp     7b
-6:      cmpq    $1, %rax
-        je      8b
-        leaq    -2(%rax,%rax), %rax     /* a fresh trial, not sampled: 2 (g - 1) */
-        jmp     7b
+        FIRE_ANSWER
 DRAW_END __sampler_fire_preserve_most
+
+/* A check's fresh countdown (ABI 5): __sampler_next_countdown_preserve_most's
+ * answers to SAMPLER_FRESH_COUNTDOWN, the argument implied: g - 1, or at d = 1
+ * EVERY_COUNTDOWN. */
+DRAW_ENTRY __sampler_fresh_countdown_preserve_most, __sampler_next_countdown_impl, \
+           __sampler_rt_next_large, __sampler_rt_next_fresh_sampled, fresh
+        movabsq $EVERY_COUNTDOWN, %rax
+        ret
+        .cfi_adjust_cfa_offset 24
+5:      addq    $-1, %rax       /* g - 1 */
+        jmp     7b
+DRAW_END __sampler_fresh_countdown_preserve_most
+
+/* A site's draw (ABI 5): __sampler_fire_preserve_most's answers, its argument in
+ * the thread-local __sampler_fire_unknown. */
+DRAW_ENTRY __sampler_fire_tls_preserve_most, __sampler_fire_impl, \
+           __sampler_rt_fire_large, __sampler_rt_fire_fresh_sampled, tls
+        movl    $3, %eax
+        ret
+        .cfi_adjust_cfa_offset 24
+5:      movq    __sampler_fire_unknown@gottpoff(%rip), %rcx
+        cmpq    $0, %fs:(%rcx)
+        FIRE_ANSWER
+DRAW_END __sampler_fire_tls_preserve_most
 
 #endif
         .section .note.GNU-stack,"",@progbits

@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define SAMPLER_ABI_VERSION_NUMBER 4
+#define SAMPLER_ABI_VERSION_NUMBER 5
 #define SAMPLER_ABI_VERSION ((uint32_t)SAMPLER_ABI_VERSION_NUMBER)
 
 /* Bit 0 of __sampler_unit.flags: the unit's counters are countdown driven (sampled);
@@ -76,8 +76,17 @@ int64_t __sampler_fire(int64_t unknown);
  * C), so the rare call does not cost callee-saved register spills on the fast
  * path of the function that contains it. */
 int64_t __sampler_next_countdown_preserve_most(int64_t unknown);
-/* __sampler_fire under the same convention (what x86-64 instrumented code calls). */
+/* __sampler_fire under the same convention. */
 int64_t __sampler_fire_preserve_most(int64_t unknown);
+/* What x86-64 instrumented code calls (ABI 5): the same two draws without an
+ * argument register, so that a function need not move what it keeps in rdi into
+ * a callee-saved register for the rare call (lib/EntryTwin.h). A check's fresh
+ * countdown: __sampler_next_countdown_preserve_most(SAMPLER_FRESH_COUNTDOWN). */
+int64_t __sampler_fresh_countdown_preserve_most(void);
+/* A site's draw: __sampler_fire_preserve_most(u), u stored by the caller in the
+ * calling thread's __sampler_fire_unknown first. */
+int64_t __sampler_fire_tls_preserve_most(void);
+extern __thread int64_t __sampler_fire_unknown __attribute__((tls_model("initial-exec")));
 #endif
 
 /* One per compilation unit, emitted by the pass, registered by a constructor. */

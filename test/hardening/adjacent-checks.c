@@ -11,7 +11,9 @@
 // build's, and at d = 3 every cell lies within 6 sigma of Binomial(n, 1/3).
 // (A mutation that gives back one trial too few fails the equality at d = 3.)
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %sampler-cc -O2 -S -emit-llvm %s -o - | FileCheck %s
+// The shapes below are CheckMerge's alone, before EntryTwin gives the merged
+// check's slow way to a twin (test/hardening/entry-twin.c):
+// RUN: %sampler-cc -O2 -fsampler-entry-twin-limit=0 -S -emit-llvm %s -o - | FileCheck %s
 // RUN: %sampler-cc -O2 %s -o %t/merged
 // RUN: %sampler-cc -O2 -fno-sampler-check-merge %s -o %t/separate
 // RUN: %sampler-cc -O2 -fno-sampler-sampling %s -o %t/exact

@@ -40,17 +40,17 @@ static int cmp(const void *a, const void *b) { return *(const int *)a - *(const 
 // CHECK-NEXT:  call void @by_attribute()
 // CHECK:       %call = call i64 @strlen(
 // CHECK:       sub i64 -3,
-// CHECK-NEXT:  [[F2:%countdown.fired[0-9]*]] = call preserve_mostcc i64 @__sampler_fire_preserve_most(
+// CHECK:       [[F2:%countdown.fired[0-9]*]] = call preserve_mostcc i64 @__sampler_fire_tls_preserve_most(
 // CHECK-NEXT:  lshr i64 [[F2]], 1
 // CHECK-NEXT:  [[N2:%.*]] = add i64 -3,
 // CHECK:       store i64 [[N2]], ptr %countdown.addr
 // CHECK:       call void @unknown()
 // CHECK:       sub i64 -2,
-// CHECK-NEXT:  call preserve_mostcc i64 @__sampler_fire_preserve_most(
+// CHECK:       call preserve_mostcc i64 @__sampler_fire_tls_preserve_most(
 // CHECK-NOT:   store i64 {{.*}}, ptr {{%countdown.addr[0-9]*|@__sampler_countdown}}
 // CHECK:       call void @qsort(
 // CHECK:       sub i64 -1,
-// CHECK-NEXT:  call preserve_mostcc i64 @__sampler_fire_preserve_most(
+// CHECK:       call preserve_mostcc i64 @__sampler_fire_tls_preserve_most(
 // CHECK-NOT:   store i64 {{.*}}, ptr {{%countdown.addr[0-9]*|@__sampler_countdown}}
 // CHECK:       ret void
 void user(int *v, int n, const char *s) {

@@ -636,16 +636,56 @@ TEST(Fire, PreserveMostEntryAnswersAsTheCEntry) {
   expectFireAnswersAsNextCountdown(callFirePreserveMost);
 }
 
-// At d = 1, once a thread has reached the C code, the entry point answers itself:
-// sampled, and the next execution too.
+// The entry points of ABI 5 take no argument register: the fresh countdown implies
+// SAMPLER_FRESH_COUNTDOWN, a site's draw reads its argument from the calling thread's
+// __sampler_fire_unknown. Each answers as its entry point with the argument in rdi, from
+// the same random numbers, and keeps rdi (whatever the caller has there) with the
+// other registers: callPreserveMostEntry passes a mark in rdi and checks it after.
+static constexpr int64_t RdiMark = 0x5a5a;
+using ArgEntry = int64_t (*)(int64_t);
+static int64_t callFreshPreserveMost() {
+  return callPreserveMostEntry(
+      reinterpret_cast<ArgEntry>(__sampler_fresh_countdown_preserve_most), RdiMark);
+}
+static int64_t callFireTLSPreserveMost(int64_t unknown) {
+  __sampler_fire_unknown = unknown;
+  return callPreserveMostEntry(reinterpret_cast<ArgEntry>(__sampler_fire_tls_preserve_most),
+                               RdiMark);
+}
+
+TEST(NextCountdown, FreshEntryAnswersAsTheGeneralCode) {
+  expectNextCountdownAnswersAsTheGeneralCode([](int64_t unknown) {
+    return unknown == SAMPLER_FRESH_COUNTDOWN ? callFreshPreserveMost()
+                                              : callPreserveMost(unknown);
+  });
+}
+
+TEST(Fire, TLSEntryAnswersAsTheCEntry) {
+  expectFireAnswersAsNextCountdown(callFireTLSPreserveMost);
+}
+
+// A thread's first call reaches the C code through them too (the thread seeded there).
+TEST(Fire, ArgumentFreeEntriesStartAThread) {
+  Env env({{"SAMPLER_SPARSITY", "10"}, {"SAMPLER_SEED", "12"}});
+  std::thread t([] { EXPECT_GE(callFreshPreserveMost(), 0); });
+  t.join();
+  std::thread u([] { EXPECT_NE(callFireTLSPreserveMost(0), 0); });
+  u.join();
+}
+
+// At d = 1, once a thread has reached the C code, the entry points answer themselves:
+// a site sampled, and the next execution too; a check every trial a success.
 TEST(Fire, PreserveMostEntryAnswersDEqualsOneItself) {
   Env env({{"SAMPLER_SPARSITY", "1"}});
   std::thread t([] {
     __sampler_next_countdown(0);
     __sampler_next_countdown(0); // the fast path: the thread is answered directly now
     ASSERT_EQ(__sampler_rt_every_thread, 1);
-    EXPECT_EQ(callFirePreserveMost(4), 2 * 1 + 1); // sampled, the next one too
-    EXPECT_EQ(callFirePreserveMost(0), 2 * 1 + 1);
+    for (int64_t (*fire)(int64_t) : {callFirePreserveMost, callFireTLSPreserveMost}) {
+      EXPECT_EQ(fire(4), 2 * 1 + 1); // sampled, the next one too
+      EXPECT_EQ(fire(0), 2 * 1 + 1);
+    }
+    EXPECT_EQ(callFreshPreserveMost(), SAMPLER_EVERY_COUNTDOWN);
   });
   t.join();
 }

@@ -3,8 +3,9 @@
 ; countdown is dso_local with the local-exec model: `%fs:offset`, no GOT load
 ; and no register to hold the offset. Position-independent code that may go
 ; into a shared library keeps initial-exec, and so does everything when the
-; option says so (sampler-cc -fsampler-runtime=shared passes it). The same
-; holds for the runtime's entry point: a direct call in an executable (no GOT
+; option says so (sampler-cc -fsampler-runtime=shared passes it), and so does
+; the thread-local where a site leaves its draw's argument. The same holds for
+; the runtime's entry points: a direct call in an executable (no GOT
 ; load to hoist into a register), through the GOT, resolved at load time
 ; (nonlazybind: a lazy PLT slot's resolver clobbers r10), elsewhere.
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=PIE
@@ -15,8 +16,10 @@
 
 ; PIE: @__sampler_countdown = external dso_local thread_local(localexec) global i64
 ; IE:  @__sampler_countdown = external thread_local(initialexec) global i64
-; PIE: declare dso_local preserve_mostcc i64 @__sampler_next_countdown_preserve_most(i64) [[PIEATTR:#[0-9]+]]
-; IE:  declare preserve_mostcc i64 @__sampler_next_countdown_preserve_most(i64) [[IEATTR:#[0-9]+]]
+; PIE: @__sampler_fire_unknown = external dso_local thread_local(localexec) global i64
+; IE:  @__sampler_fire_unknown = external thread_local(initialexec) global i64
+; PIE: declare dso_local preserve_mostcc i64 @__sampler_fresh_countdown_preserve_most() [[PIEATTR:#[0-9]+]]
+; IE:  declare preserve_mostcc i64 @__sampler_fresh_countdown_preserve_most() [[IEATTR:#[0-9]+]]
 ; PIE: attributes [[PIEATTR]] = {
 ; PIE-NOT: nonlazybind
 ; PIE-SAME: }
