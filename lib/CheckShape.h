@@ -1,4 +1,4 @@
-//===- CheckShape.h - A fast-copy check as the optimiser leaves it -*- C++ -*-===//
+//===- CheckShape.h - A check as the optimiser leaves it --------*- C++ -*-===//
 //
 // DESCRIPTION
 //   The passes that run at the end of the pipeline (CheckMerge.h,

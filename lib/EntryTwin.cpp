@@ -168,8 +168,8 @@ static bool separateEarlyReturns(BasicBlock *R,
       ++Size;
   if (Size > ReturnCopyLimit)
     return false;
-  BasicBlock *Copy = BasicBlock::Create(R->getContext(), R->getName() + ".early",
-                                        R->getParent(), R);
+  BasicBlock *Copy = BasicBlock::Create(
+      R->getContext(), R->getName() + ".early", R->getParent(), R);
   ValueToValueMapTy VMap;
   for (PHINode &PN : R->phis()) {
     PHINode *New = PHINode::Create(PN.getType(), Early.size(),

@@ -1,4 +1,4 @@
-//===- EntryTwin.h - The entry check's slow way as a tail call ---*- C++ -*-===//
+//===- EntryTwin.h - The entry check's slow way as a tail call --*- C++ -*-===//
 //
 // DESCRIPTION
 //   A function whose fast copy usually returns early (bzip2's mainGtU: two of
@@ -25,17 +25,22 @@
 //   Exact: G runs what F's slow way ran, with the countdown F's check left;
 //   only the place of the code changes.
 //
-//   Chosen where it can pay: the entry check has CheckShape.h's form, a
-//   return is reached from its fast edge before another countdown access or
-//   call, F calls nothing but intrinsics and the runtime outside its loops
-//   (a function that calls others on its straight way mostly needs its
-//   registers for them anyway: twins of every function with early returns
-//   cost SQLite 13.6% more `.text` for 0.3% fewer instructions; leaf
-//   functions only missed bzip2's mainSimpleSort), F has at most EntryTwinLimit instructions (G doubles
-//   them), its arguments can be passed on by musttail (no varargs, byval,
-//   inalloca, preallocated or swift arguments; the C or fast calling
-//   convention), and no block of F has its address taken (a twin's computed
-//   gotos would jump into F).
+//   Chosen where it can pay:
+//   - the entry check has CheckShape.h's form;
+//   - a return is reached from its fast edge before another countdown
+//     access or call;
+//   - F calls nothing outside its loops but intrinsics and the runtime (a
+//     memcpy, memset or memmove of a run-time length is a call: bc's
+//     _one_mult returns early through tail calls of them). A function that
+//     calls others on its straight way mostly needs its registers for them
+//     anyway: twins of every function with early returns cost SQLite 13.6%
+//     more `.text` for 0.3% fewer instructions, and leaf functions only
+//     missed bzip2's mainSimpleSort;
+//   - F has at most EntryTwinLimit instructions (G doubles them);
+//   - musttail can pass its arguments on (no varargs, byval, inalloca,
+//     preallocated or swift arguments; the C or fast calling convention);
+//   - no block of F has its address taken (a twin's computed gotos would
+//     jump into F).
 //
 //   The runtime's entry points take no argument register (the fresh draw none,
 //   a site's in a thread-local: RuntimeABI.h), so that what F keeps in the
