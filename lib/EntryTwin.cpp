@@ -205,30 +205,33 @@ PreservedAnalyses SamplerEntryTwinPass::run(Module &M,
     return PreservedAnalyses::all();
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  SmallVector<Function *, 32> Candidates;
-  for (Function &F : M)
-    if (!F.isDeclaration() && !F.hasOptNone() &&
-        !F.hasFnAttribute(abi::InstrumentedCopyAttr) &&
-        F.getInstructionCount() <= Limit && canTwin(F) &&
-        callsOnlyInLoops(F, FAM.getResult<LoopAnalysis>(F)))
-      Candidates.push_back(&F);
-  bool Changed = false;
-  for (Function *F : Candidates) {
-    std::optional<PaidCheck> C = matchPaidCheck(&F->getEntryBlock(), CD);
-    if (!C)
+  // The functions there are now (the twins made below are not candidates),
+  // with an entry check to give a twin; the cheap tests first, LoopInfo last.
+  SmallVector<std::pair<Function *, PaidCheck>, 32> Candidates;
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.hasOptNone() ||
+        F.hasFnAttribute(abi::InstrumentedCopyAttr) || !canTwin(F))
       continue;
-    FirstRun First = firstRun(*C, CD);
+    if (std::optional<PaidCheck> C = matchPaidCheck(&F.getEntryBlock(), CD))
+      Candidates.push_back({&F, *C});
+  }
+  bool Changed = false;
+  for (auto &[F, C] : Candidates) {
+    unsigned Size = F->getInstructionCount();
+    if (Size > Limit)
+      continue;
+    FirstRun First = firstRun(C, CD);
     if (First.Returns.empty())
       continue; // every way from the entry check needs the frame anyway
-    unsigned Size = F->getInstructionCount();
-    Function *G = makeTwin(*F, *C);
-    tailCallTwin(*F, *C, G);
+    if (!callsOnlyInLoops(*F, FAM.getResult<LoopAnalysis>(*F)))
+      continue;
+    Function *G = makeTwin(*F, C);
+    tailCallTwin(*F, C, G);
     removeUnreachableBlocks(*F);
     unsigned Separated = 0;
     for (BasicBlock *R : First.Returns)
       Separated += separateEarlyReturns(R, First.Blocks);
     ++NumTwins;
-    FAM.invalidate(*F, PreservedAnalyses::none());
     OptimizationRemarkEmitter ORE(F);
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "Twin", F->getSubprogram(),

@@ -53,8 +53,8 @@
 //       -passes='sampler,default<O2>' in.ll       (runs at OptimizerLast)
 //   opt-19 -load-pass-plugin=build/lib/SamplerPassLLVM.so
 //       -passes=sampler-entry-twin in.ll -S       (this pass alone)
-//   sampler-cc -fno-sampler-entry-twin ...       (off, to measure)
 //   sampler-cc -fsampler-entry-twin-limit=N ...  (largest F, instructions)
+//   sampler-cc -fsampler-entry-twin-limit=0 ...  (off, to measure)
 //
 //===----------------------------------------------------------------------===//
 #ifndef SAMPLER_ENTRYTWIN_H
