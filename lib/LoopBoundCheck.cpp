@@ -18,7 +18,9 @@
 //      gets a test, the clone's checks pay as before and go on into the loop
 //      (their loads no longer volatile, so that LoopCountdownPromotion carries
 //      the countdown in a register), exit blocks' PHIs receive the clone's
-//      values and SSAUpdater joins the preheader's.
+//      values and SSAUpdater joins the preheader's. A loop that leaves only
+//      after exactly N back edges is paid for by its test instead, and its
+//      clone's latch neither tests nor pays (paysOnEntry).
 //
 //===----------------------------------------------------------------------===//
 #include "LoopBoundCheck.h"
@@ -59,6 +61,8 @@ STATISTIC(NumNoPayment, "Tagged loops whose payment was not recognised");
 STATISTIC(NumOtherTrials, "Tagged loops where calls or inner loops take trials");
 STATISTIC(NumReserved, "Loops whose back edges' trials are reserved on entry "
                        "while their inner loops check");
+STATISTIC(NumPaidOnEntry, "Bounded loops with one way out, whose exact trip count "
+                          "pays for their back edges on entry");
 STATISTIC(NumChunked, "Loops with a reserve that reserve the back edges the "
                       "countdown covers when it does not cover all");
 
@@ -90,6 +94,11 @@ static constexpr uint64_t MinUsefulBound = 4;
 /// no chunks): a share of 1 (all of it) made its compare loop's check fail on
 /// most chunks, +1.4%; 2 -3.8%, 3 -2.9%, 4 -2.8%.
 static constexpr uint64_t ChunkShare = 2;
+
+/// On the store with which an inner loop pays on entry (Candidate::PayOnEntry),
+/// in its outer loop's body: the inner loop's trials, which the outer loop's
+/// reserve lets be taken as its checks' are, not trials of the outer loop's own.
+static constexpr char PaidOnEntryMD[] = "sampler.loop.paid";
 
 namespace {
 
@@ -160,6 +169,11 @@ struct Candidate {
   /// enters the chunks' copy when the countdown covers a few back edges.
   bool Chunked = false;
   ChunkExit Chunk;
+  /// Paid on entry: the loop leaves only through one exit, after exactly N
+  /// back edges, and only its latch checks. The test takes the N·W trials
+  /// of them at once, and the copy neither tests nor pays (nothing to give
+  /// back: every way through the copy takes all N back edges).
+  bool PayOnEntry = false;
 };
 
 } // namespace
@@ -315,6 +329,53 @@ findPayment(BasicBlock *Block, const Loop &L, uint64_t W, uint64_t MaxK,
   return Found;
 }
 
+/// Whether the loop \p C, whose back edges \p Bound bounds, can pay for
+/// them on entry (Candidate::PayOnEntry): a bounded loop otherwise pays as it
+/// goes, and the countdown it carries is computed from its counter on each
+/// way out (LoopExitPayment.cpp): about five instructions an entry, which
+/// the test's own N·W makes unnecessary where N is what the loop takes.
+///   - its latch's check is its only one, paying its own weight from the
+///     countdown as loaded (so N·W are all the trials the copy takes);
+///   - one block leaves the loop but the latch's check, and the exact count
+///     of its exits is N (ScalarEvolution's, which the bound is then too);
+///   - nothing in the loop may unwind out of it, and no value computed from
+///     the countdown leaves it but through memory (the copy computes none).
+/// A call in it that ends the program (exit, abort) leaves the countdown
+/// lower than the loop as it was would: the trials left are geometric all
+/// the same, and there is no run after it to count differently.
+static bool paysOnEntry(const Loop &L, const Candidate &C, const SCEV *Bound,
+                        const SmallPtrSetImpl<const Value *> &FromCountdown,
+                        ScalarEvolution &SE) {
+  if (C.Checks.size() != 1 || C.Once != 0 ||
+      !isa<LoadInst>(C.Checks.front().Paid))
+    return false;
+  SmallVector<BasicBlock *, 4> Exiting;
+  L.getExitingBlocks(Exiting);
+  BasicBlock *Out = nullptr;
+  for (BasicBlock *BB : Exiting) {
+    if (BB == C.Latch)
+      continue;
+    if (Out || !isa<BranchInst>(BB->getTerminator()))
+      return false;
+    Out = BB;
+  }
+  if (!Out)
+    return false;
+  const SCEV *Exact = SE.getExitCount(&L, Out, ScalarEvolution::Exact);
+  if (isa<SCEVCouldNotCompute>(Exact) || Exact != Bound)
+    return false;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->doesNotThrow())
+        return false;
+      if (FromCountdown.count(&I) && any_of(I.users(), [&](User *U) {
+            return !L.contains(cast<Instruction>(U)->getParent());
+          }))
+        return false;
+    }
+  return true;
+}
+
 /// Steps 1-4 for one loop; false if it keeps its per-iteration check.
 static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
                     GlobalVariable *Countdown,
@@ -369,7 +430,8 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
   // most once an iteration, so at most N + 1 times for N back edges.
   Candidate C{Header, Preheader, Latch,
               SmallVector<BasicBlock *, 8>(L->blocks()), {}, 0, 0, {},
-              /*Reserve=*/false, {}, /*Chunked=*/false, {}};
+              /*Reserve=*/false, {}, /*Chunked=*/false, {},
+              /*PayOnEntry=*/false};
   for (BasicBlock *BB : L->blocks()) {
     if (LI.getLoopFor(BB) != L)
       continue;
@@ -422,7 +484,8 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
   // are the one exception: the copy then reserves its back edges' trials on
   // entry instead, and lets those checks test the countdown with the reserve
   // taken out (see Candidate::Reserve). What it reads of the countdown in its
-  // own body (an inner copy's test) reads the lowered countdown too.
+  // own body (an inner copy's test) reads the lowered countdown too, and an
+  // inner copy that pays on entry takes its trials from it there.
   bool InnerTrials = false, OwnReads = false;
   for (BasicBlock *BB : L->blocks())
     for (Instruction &I : *BB) {
@@ -431,7 +494,7 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
       bool Takes = false;
       if (auto *CB = dyn_cast<CallBase>(&I))
         Takes = isCountdownDraw(CB->getCalledFunction()) || mayTouchCountdown(I);
-      if (Access && LI.getLoopFor(BB) != L)
+      if (Access && (LI.getLoopFor(BB) != L || I.getMetadata(PaidOnEntryMD)))
         InnerTrials = true;
       else if (Access && isa<LoadInst>(I))
         OwnReads = true;
@@ -521,6 +584,7 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
     ++NumNoBound;
     return Missed("NoBound", "no exit has a computable maximum trip count");
   }
+  C.PayOnEntry = !C.Reserve && paysOnEntry(*L, C, Bound, FromCountdown, SE);
 
   // The bound for each way into the preheader, its PHIs replaced by what that
   // way brings: the fast copy's own entry usually starts the loop from a
@@ -616,7 +680,8 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
            << " tests its countdown checks once on entry (trials per back edge: "
            << ore::NV("PerBackedge", C.PerBackedge) << ") on "
            << ore::NV("Ways", unsigned(C.Entries.size())) << " of "
-           << ore::NV("Of", Ways) << " ways in";
+           << ore::NV("Of", Ways) << " ways in"
+           << (C.PayOnEntry ? ", and pays for them there" : "");
   });
   Out.push_back(std::move(C));
   return true;
@@ -660,12 +725,17 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
   bool Overflow = false, Overflow2 = false;
   APInt MaxCost = E.MaxBackedges.umul_ov(APInt(64, C.PerBackedge), Overflow)
                       .uadd_ov(APInt(64, C.Once), Overflow2);
+  Value *Paid = nullptr; // the countdown with the loop paid for
   if (!Overflow && !Overflow2 && !MaxCost.isNegative()) {
     Cost = B.CreateMul(N, B.getInt64(C.PerBackedge), "sampler.loop.trials",
                        /*HasNUW=*/true, /*HasNSW=*/true);
     if (C.Once)
       Cost = B.CreateAdd(Cost, B.getInt64(C.Once), "sampler.loop.trials",
                          /*HasNUW=*/true, /*HasNSW=*/true);
+    // Paid on entry: the subtraction beside the compare, so that the
+    // backend tests the flags of the one `sub` instead of comparing too.
+    if (C.PayOnEntry)
+      Paid = B.CreateSub(Cd, Cost, "countdown.paid.on.entry");
     Enough = B.CreateICmpSGE(Cd, Cost, "sampler.loop.affordable");
   } else {
     Value *Mul = B.CreateBinaryIntrinsic(Intrinsic::umul_with_overflow, N,
@@ -686,6 +756,11 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
   // The reserve: the back edges' trials, taken now (Once is 0 then).
   if (C.Reserve)
     B.CreateStore(B.CreateSub(Cd, Cost, "countdown.reserved"), Addr);
+  // Paid on entry: all the loop's trials, taken now (Once is 0 too).
+  if (C.PayOnEntry)
+    B.CreateStore(Paid ? Paid : B.CreateSub(Cd, Cost, "countdown.paid.on.entry"),
+                  Addr)
+        ->setMetadata(PaidOnEntryMD, MDNode::get(Ctx, {}));
   B.CreateBr(Clone);
   if (Fail == C.Preheader)
     return Go;
@@ -847,9 +922,9 @@ static BasicBlock *cloneLoop(Candidate &C, const Twine &Suffix,
     BranchInst::Create(cast<BasicBlock>(VMap[X.Stay]),
                        CheckClone->getIterator());
     CheckClone->eraseFromParent();
-    // With a reserve the latch no longer pays either: its trials were taken
-    // on entry.
-    if (C.Reserve) {
+    // With a reserve, or paid on entry, the latch no longer pays either: its
+    // trials were taken on entry.
+    if (C.Reserve || C.PayOnEntry) {
       auto *PaymentClone = cast<Instruction>(VMap[X.Payment]);
       auto *PaidClone = cast<Instruction>(VMap[X.Paid]); // its volatile load
       if (auto *Cond = dyn_cast_or_null<Instruction>(MaybeDead.back());
@@ -1041,6 +1116,8 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
     giveBackReserve(C, ChunkMap, ChunkClones, chunkBase(C), Shift, Countdown);
   RecursivelyDeleteTriviallyDeadInstructionsPermissive(MaybeDead);
   foldCopyPhis(VMap, C, Clones);
+  if (C.PayOnEntry)
+    ++NumPaidOnEntry;
   if (C.Chunked)
     foldCopyPhis(ChunkMap, C, ChunkClones);
   ++NumBounded;

@@ -21,7 +21,10 @@
 //   observed with probability exactly 1/d. (Paying the upper bound at once
 //   instead, as a first version did, is biased: when the loop takes fewer
 //   trials than the bound, what follows it is sampled too often, and
-//   test/hardening/bounded-loop-exits.c measured it 100 sigma off.) The copy
+//   test/hardening/bounded-loop-exits.c measured it 100 sigma off.) Where
+//   the loop cannot take fewer (one way out, whose exact count is N, and the
+//   latch's check its only one), the test does pay N * W at once, and the
+//   copy neither tests nor pays: nothing to compute on its way out. The copy
 //   drops the tests of the checks of the loop's own body (the back edge's,
 //   and splits of a heavy region, which run at most once an iteration and
 //   are counted N + 1 times). Nothing else in the loop may take trials: not

@@ -8,7 +8,9 @@
 // sigma of Binomial(n, 1/d). (A first version paid the bound at once and was
 // biased where loops take fewer trials than their bound: early_exit's sites and
 // what follows them came out 2 to 5 times too often at d = 1000; a loop calling
-// a function with sites favoured the function's.) The loops: a countdown loop
+// a function with sites favoured the function's. Loops that cannot leave before
+// their bound, slide, nested and tail_heavy, do pay it on entry, exactly: the
+// same counts seed for seed.) The loops: a countdown loop
 // (zlib's slide_hash), counted loops with early exits, a heavy loop whose
 // region is split, a loop calling a function with sites (not bounded: the
 // callee takes trials between the loop's), a bounded loop inside an unbounded
@@ -122,7 +124,7 @@ __attribute__((noinline)) void slide(unsigned short *head, unsigned n,
     unsigned m = *--p;
     *p = (unsigned short)(m >= wsize ? m - wsize : 0);
     // (a do-while loop is located at its `while`)
-    // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in slide tests its countdown checks once on entry (trials per back edge: 2) on 1 of 2 ways in [-Rpass=sampler-loop-bound]
+    // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in slide tests its countdown checks once on entry (trials per back edge: 2) on 1 of 2 ways in, and pays for them there [-Rpass=sampler-loop-bound]
   } while (--n);
 }
 
@@ -130,7 +132,7 @@ __attribute__((noinline)) void slide(unsigned short *head, unsigned n,
 __attribute__((noinline)) int count_to(const unsigned short *a, int n,
                                        unsigned stop) {
   int r = 0;
-  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in count_to tests its countdown checks once on entry (trials per back edge: 3) on 1 of 2 ways in
+  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in count_to tests its countdown checks once on entry (trials per back edge: 3) on 1 of 2 ways in [-Rpass=sampler-loop-bound]
   for (int i = 0; i < n; i++) {
     if (a[i] & 1)
       r++;
@@ -186,7 +188,7 @@ __attribute__((noinline)) int nested(const unsigned short *a) {
   while (k % 7 != 3 && r < 100000) {
     // One way in: the instrumented copy comes back to the inner loop through
     // the outer loop's tail (natural nests), not into the fast outer loop.
-    // REMARK: bounded-loops.c:[[#@LINE+1]]:5: remark: loop in nested tests its countdown checks once on entry (trials per back edge: 2) on 1 of 1 ways in
+    // REMARK: bounded-loops.c:[[#@LINE+1]]:5: remark: loop in nested tests its countdown checks once on entry (trials per back edge: 2) on 1 of 1 ways in, and pays for them there
     for (unsigned j = 0; j < (k & 15); j++)
       if ((a[j] ^ k) & 2)
         r++;
@@ -209,7 +211,7 @@ __attribute__((noinline)) long range(const unsigned short *b,
 // edges' region weighs 5, the way out included).
 __attribute__((noinline)) int tail_heavy(const unsigned short *a, int n) {
   int r = 0;
-  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in tail_heavy tests its countdown checks once on entry (trials per back edge: 5) on 1 of 2 ways in
+  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in tail_heavy tests its countdown checks once on entry (trials per back edge: 5) on 1 of 2 ways in, and pays for them there
   for (int i = 0; i < n; i++)
     r += a[i] & 3;
   if (r & 1)
@@ -227,7 +229,7 @@ __attribute__((noinline)) int tail_heavy(const unsigned short *a, int n) {
 // takes far fewer trials than its bound, and what follows it (after_exit) is
 // where paying the bound at once showed.
 __attribute__((noinline)) int early_exit(const unsigned short *a, int n) {
-  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in early_exit tests its countdown checks once on entry (trials per back edge: 2) on 1 of 2 ways in
+  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in early_exit tests its countdown checks once on entry (trials per back edge: 2) on 1 of 2 ways in [-Rpass=sampler-loop-bound]
   for (int i = 0; i < n; i++)
     if (a[i] % 12 == 7)
       return i;
@@ -301,6 +303,26 @@ __attribute__((noinline)) int chain_after_call(const unsigned short *a,
   return best;
 }
 
+// chain's shape with a counted inner loop: one way out, an exact count, so
+// it pays on entry inside the outer loop's reserve (the store that pays is
+// tagged, so that the outer loop counts it among its inner loops' trials).
+__attribute__((noinline)) int chain_counted(const unsigned short *a,
+                                            const unsigned short *next,
+                                            unsigned cur, unsigned length) {
+  int s = 0;
+  do {
+    // (The inner loop's remark comes first.)
+    // REMARK: bounded-loops.c:[[#@LINE+5]]:5: remark: loop in chain_counted tests its countdown checks once on entry (trials per back edge: {{[0-9]+}}) on 1 of {{[0-9]+}} ways in, and pays for them there
+    // REMARK: bounded-loops.c:[[#@LINE+1]]:9: remark: loop in chain_counted reserves its back edges' trials on entry
+    if ((a[cur & 255] & 3) == 1)
+      continue;
+    unsigned n = a[cur & 255] & 15;
+    for (unsigned j = 0; j < n; j++)
+      s += (a[(cur + j) & 255] & 1) ? 1 : 3;
+  } while (--length != 0 && (cur = next[cur & 255] & 255) != 0);
+  return s;
+}
+
 int main(void) {
   long total = 0;
   for (int round = 0; round < 3000; round++) {
@@ -320,6 +342,8 @@ int main(void) {
       total += after_exit(chain(table, table + 256, rnd() % 256, 1 + rnd() % 64, rnd() % 16));
     total += chain_after_call(table, table + 256, rnd() % 256, 1 + rnd() % 64,
                               rnd() % 16);
+    for (int k = 0; k < 10; k++)
+      total += chain_counted(table, table + 256, rnd() % 256, 1 + rnd() % 64);
   }
   printf("%ld\n", total);
   return 0;

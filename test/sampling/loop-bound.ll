@@ -4,7 +4,10 @@
 ; fail, and a copy of the loop runs whose checks still pay, exactly as the
 ; loop's would, but no longer test; otherwise the loop as it was. So the copy
 ; takes the same trials as the loop (paying the bound at once instead was
-; biased: test/hardening/bounded-loop-exits.c). The input is what the fast copy
+; biased where the loop may leave before it: test/hardening/bounded-loop-exits.c).
+; Where it cannot (one way out, whose exact count is N, and only the latch
+; checks: @fill), the test pays N x W at once and the copy neither tests nor
+; pays. The input is what the fast copy
 ; looks like mid-pipeline: the latch is the back edge's check, tagged with its
 ; weight (its load is volatile as the sampler emits it in @fill; plain
 ; elsewhere, as in IR from older builds: both are recognised, and the copy's
@@ -20,8 +23,9 @@
 ; RUN: %opt-sampler -passes=sampler-loop-bound -pass-remarks=sampler-loop-bound -pass-remarks-missed=sampler-loop-bound -disable-output %s 2>&1 | FileCheck %s --check-prefix=NORESERVE
 ; NORESERVE: loop in nest tests its countdown checks once on entry (trials per back edge: 1)
 ; NORESERVE: loop in nest keeps its back edge's countdown check: its inner loops take trials of their own (-fsampler-loop-reserve would reserve its back edges' trials on entry)
-; REMARK: loop in fill tests its countdown checks once on entry (trials per back edge: 3) on 1 of 1 ways in
-; REMARK: loop in promoted tests its countdown checks once on entry (trials per back edge: 2)
+; REMARK: loop in fill tests its countdown checks once on entry (trials per back edge: 3) on 1 of 1 ways in, and pays for them there
+; REMARK: loop in two_exits tests its countdown checks once on entry (trials per back edge: 3) on 1 of 1 ways in{{ *$}}
+; REMARK: loop in promoted tests its countdown checks once on entry (trials per back edge: 2) on 1 of 1 ways in{{ *$}}
 ; REMARK: loop in split tests its countdown checks once on entry (trials per back edge: 7)
 ; REMARK: loop in unbounded keeps its back edge's countdown check: no exit has a computable maximum trip count
 ; REMARK: loop in wrong_weight keeps its back edge's countdown check: the countdown update of a check was not recognised
@@ -47,12 +51,15 @@ target triple = "x86_64-pc-linux-gnu"
 
 @__sampler_countdown = external thread_local(initialexec) global i64
 
-; n - 1 back edges at most, 3 trials each. The test stands on the way into the
-; preheader (each way in gets its own, where the bound is cheap to compute with
-; the preheader's PHIs replaced by what that way brings): one comparison (the
-; product cannot overflow), then a copy of the preheader and the loop, whose
-; latch pays its 3 trials and goes straight back. The copy's exits join the
-; original's.
+; n - 1 back edges exactly, 3 trials each. The test stands on the way into
+; the preheader (each way in gets its own, where the bound is cheap to compute
+; with the preheader's PHIs replaced by what that way brings): one comparison
+; (the product cannot overflow), then a copy of the preheader and the loop. The
+; loop leaves only where i + 1 = n, after n - 1 back edges: the test's own
+; subtraction pays them all (beside the compare, so that the backend tests its
+; flags), and the copy's latch goes straight back without touching the
+; countdown (no payment on its way out either, LoopExitPayment.h). The copy's
+; exits join the original's.
 ; CHECK-LABEL: define void @fill(
 ; CHECK:       entry:
 ; CHECK:         [[NM1:%.*]] = add i32 %n, -1
@@ -61,6 +68,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-NEXT:    %sampler.backedges = zext i32 [[NM1]] to i64
 ; CHECK-NEXT:    %countdown = load i64, ptr %countdown.addr
 ; CHECK-NEXT:    %sampler.loop.trials = mul nuw nsw i64 %sampler.backedges, 3
+; CHECK-NEXT:    %countdown.paid.on.entry = sub i64 %countdown, %sampler.loop.trials
 ; CHECK-NEXT:    %sampler.loop.affordable = icmp sge i64 %countdown, %sampler.loop.trials
 ; CHECK-NEXT:    br i1 %sampler.loop.affordable, label %sampler.loop.enough, label %ph, !prof ![[LIKELY:[0-9]+]]
 ; The original keeps its check, without the tag (so that copies made of it
@@ -70,15 +78,13 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK:       exit.loopexit:
 ; CHECK-SAME:    preds = %body.bounded, %body
 ; CHECK:       sampler.loop.enough:
+; CHECK-NEXT:    store i64 %countdown.paid.on.entry, ptr %countdown.addr
 ; CHECK-NEXT:    br label %ph.bounded
 ; CHECK:       ph.bounded:
 ; CHECK-NEXT:    br label %body.bounded
 ; CHECK:       body.bounded:
-; CHECK-NOT:     @__sampler_countdown
+; CHECK-NOT:     countdown
 ; CHECK:       latch.bounded:
-; CHECK-NEXT:    %cd.bounded = load i64, ptr %countdown.addr
-; CHECK-NEXT:    %paid.bounded = add i64 %cd.bounded, -3
-; CHECK-NEXT:    store i64 %paid.bounded, ptr %countdown.addr
 ; CHECK-NEXT:    br label %body.bounded
 define void @fill(ptr %p, i32 %n) {
 entry:
@@ -91,6 +97,50 @@ body:
   %i = phi i32 [ 0, %ph ], [ %i.next, %latch ]
   %gep = getelementptr inbounds i32, ptr %p, i32 %i
   store i32 %i, ptr %gep
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %latch
+latch:
+  %cd = load volatile i64, ptr %countdown.addr
+  %paid = add i64 %cd, -3
+  store i64 %paid, ptr %countdown.addr
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %toslow, !sampler.backedge.check !0
+toslow:
+  call void @slow(ptr %p, i32 %i.next)
+  br label %exit
+exit:
+  ret void
+}
+
+; @fill with a second way out (a zero in p): the loop may take fewer back
+; edges than its bound, so the test only tests, and the copy's latch pays its
+; 3 trials as the loop's does.
+; CHECK-LABEL: define void @two_exits(
+; CHECK:       sampler.loop.test:
+; CHECK-NOT:     sub i64
+; CHECK:         %sampler.loop.affordable = icmp sge i64 %countdown, %sampler.loop.trials
+; CHECK:       sampler.loop.enough:
+; CHECK-NEXT:    br label %ph.bounded
+; CHECK:       latch.bounded:
+; CHECK-NEXT:    %cd.bounded = load i64, ptr %countdown.addr
+; CHECK-NEXT:    %paid.bounded = add i64 %cd.bounded, -3
+; CHECK-NEXT:    store i64 %paid.bounded, ptr %countdown.addr
+; CHECK-NEXT:    br label %body.bounded
+define void @two_exits(ptr %p, i32 %n) {
+entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  %nonzero = icmp sgt i32 %n, 0
+  br i1 %nonzero, label %ph, label %exit
+ph:
+  br label %body
+body:
+  %i = phi i32 [ 0, %ph ], [ %i.next, %latch ]
+  %gep = getelementptr inbounds i32, ptr %p, i32 %i
+  %v = load i32, ptr %gep
+  %zero = icmp eq i32 %v, 0
+  br i1 %zero, label %exit, label %next
+next:
   %i.next = add nuw nsw i32 %i, 1
   %done = icmp eq i32 %i.next, %n
   br i1 %done, label %exit, label %latch
