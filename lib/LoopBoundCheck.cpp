@@ -342,7 +342,7 @@ findPayment(BasicBlock *Block, const Loop &L, uint64_t W, uint64_t MaxK,
 ///     the countdown leaves it but through memory (the copy computes none).
 /// A call in it that ends the program (exit, abort) leaves the countdown
 /// lower than the loop as it was would: the trials left are geometric all
-/// the same, and there is no run after it to count differently.
+/// the same, and only exit handlers run after it.
 static bool paysOnEntry(const Loop &L, const Candidate &C, const SCEV *Bound,
                         const SmallPtrSetImpl<const Value *> &FromCountdown,
                         ScalarEvolution &SE) {
