@@ -124,7 +124,7 @@ __attribute__((noinline)) void slide(unsigned short *head, unsigned n,
     unsigned m = *--p;
     *p = (unsigned short)(m >= wsize ? m - wsize : 0);
     // (a do-while loop is located at its `while`)
-    // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in slide tests its countdown checks once on entry (trials per back edge: 2) on 1 of 2 ways in, and pays for them there [-Rpass=sampler-loop-bound]
+    // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in slide tests its countdown checks once on entry (trials per back edge: 2) on 2 of 2 ways in, and pays for them there [-Rpass=sampler-loop-bound]
   } while (--n);
 }
 

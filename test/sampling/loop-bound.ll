@@ -35,6 +35,7 @@
 ; REMARK: loop in always tests its countdown checks once on entry (trials per back edge: 1)
 ; REMARK: loop in always keeps its back edge's countdown check: every iteration runs an inner loop, whose checks cost more than the latch's: a reserve would not pay
 ; REMARK: loop in costly keeps its back edge's countdown check: of its 1 ways in, 1 would compute the bound at too high a cost, 0 bound it below 4, 0 cannot compute it there
+; REMARK: loop in costly_paid tests its countdown checks once on entry (trials per back edge: 2) on 1 of 1 ways in, and pays for them there
 ; REMARK: loop in short keeps its back edge's countdown check: of its 1 ways in, 0 would compute the bound at too high a cost, 1 bound it below 4, 0 cannot compute it there
 ; REMARK-NOT: remark
 ; The pass runs in the O2 pipeline (VectorizerStart), and the copy, whose
@@ -464,16 +465,52 @@ exit:
   ret void
 }
 
-; Bounds the test would not pay for: a counted loop from a - b to c, whose
-; bound smax(c, a - b) - (a - b) costs more to compute on entry than the
-; budget; and a loop of three iterations (two back edges, fewer than the test
-; saves). Both keep their checks, and say why (REMARK).
+; Bounds the test would not pay for: a counted loop from a - b to c that may
+; leave early (a zero in p), whose bound smax(c, a - b) - (a - b) costs more
+; to compute on entry than the budget (3); and a loop of three iterations (two
+; back edges, fewer than the test saves). Both keep their checks, and say why
+; (REMARK). The same count without the early way out pays on entry, which
+; saves the payment on its way out: its budget is 5, and it is bounded.
 ; CHECK-NOT:   sampler.loop
+; CHECK-LABEL: define void @costly_paid(
+; CHECK:       sampler.loop.enough:
+; CHECK-NEXT:    store i64 %countdown.paid.on.entry, ptr %countdown.addr
 ; CHECK-LABEL: define void @short(
 ; CHECK-NOT:   sampler.loop
 ; CHECK-LABEL: declare void @slow(
 ; CHECK:       ![[LIKELY]] = !{!"branch_weights", i32 1048575, i32 1}
 define void @costly(ptr %p, i32 %a, i32 %b, i32 %c) {
+entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  %start = sub nsw i32 %a, %b
+  br label %head
+head:
+  %j = phi i32 [ %start, %entry ], [ %j.next, %latch ]
+  %more = icmp slt i32 %j, %c
+  br i1 %more, label %body, label %exit
+body:
+  %gep = getelementptr inbounds i32, ptr %p, i32 %j
+  %v = load i32, ptr %gep
+  %zero = icmp eq i32 %v, 0
+  br i1 %zero, label %exit, label %store
+store:
+  store i32 %j, ptr %gep
+  %j.next = add nsw i32 %j, 1
+  br label %latch
+latch:
+  %cd = load volatile i64, ptr %countdown.addr
+  %paid = add i64 %cd, -2
+  store i64 %paid, ptr %countdown.addr
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %head, label %toslow, !sampler.backedge.check !1
+toslow:
+  call void @slow(ptr %p, i32 %j.next)
+  br label %exit
+exit:
+  ret void
+}
+
+define void @costly_paid(ptr %p, i32 %a, i32 %b, i32 %c) {
 entry:
   %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
   %start = sub nsw i32 %a, %b
