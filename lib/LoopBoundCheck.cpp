@@ -744,8 +744,9 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
     if (C.Once)
       Cost = B.CreateAdd(Cost, B.getInt64(C.Once), "sampler.loop.trials",
                          /*HasNUW=*/true, /*HasNSW=*/true);
-    // Paid on entry: the subtraction beside the compare, so that the
-    // backend tests the flags of the one `sub` instead of comparing too.
+    // Paid on entry: the subtraction beside the compare, whose flags x86
+    // then tests (the same code as with the subtraction in the copy's
+    // entry, measured: the backend moves it either way).
     if (C.PayOnEntry)
       Paid = B.CreateSub(Cd, Cost, "countdown.paid.on.entry");
     Enough = B.CreateICmpSGE(Cd, Cost, "sampler.loop.affordable");
