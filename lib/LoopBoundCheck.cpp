@@ -339,6 +339,20 @@ findPayment(BasicBlock *Block, const Loop &L, uint64_t W, uint64_t MaxK,
   return Found;
 }
 
+/// Whether a value computed from the countdown in \p L is used after it: a
+/// copy that takes its trials on entry (a reserve, or paid on entry) computes
+/// no such value.
+static bool countdownLeaves(const Loop &L,
+                            const SmallPtrSetImpl<const Value *> &FromCountdown) {
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (FromCountdown.count(&I) && any_of(I.users(), [&](User *U) {
+            return !L.contains(cast<Instruction>(U)->getParent());
+          }))
+        return true;
+  return false;
+}
+
 /// Whether the loop \p C, whose back edges \p Bound bounds, can pay for
 /// them on entry (Candidate::PayOnEntry): a bounded loop otherwise pays as it
 /// goes, and the countdown it carries is computed from its counter on each
@@ -375,15 +389,10 @@ static bool paysOnEntry(const Loop &L, const Candidate &C, const SCEV *Bound,
   if (isa<SCEVCouldNotCompute>(Exact) || Exact != Bound)
     return false;
   for (BasicBlock *BB : L.blocks())
-    for (Instruction &I : *BB) {
+    for (Instruction &I : *BB)
       if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->doesNotThrow())
         return false;
-      if (FromCountdown.count(&I) && any_of(I.users(), [&](User *U) {
-            return !L.contains(cast<Instruction>(U)->getParent());
-          }))
-        return false;
-    }
-  return true;
+  return !countdownLeaves(L, FromCountdown);
 }
 
 /// Steps 1-4 for one loop; false if it keeps its per-iteration check.
@@ -542,13 +551,9 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
     if (!isa<LoadInst>(C.Checks.front().Paid))
       return Missed("ReserveShape", "its inner loops check, and its latch's "
                                     "payment is not its own weight");
-    for (BasicBlock *BB : L->blocks())
-      for (Instruction &I : *BB)
-        if (FromCountdown.count(&I) && any_of(I.users(), [&](User *U) {
-              return !L->contains(cast<Instruction>(U)->getParent());
-            }))
-          return Missed("ReserveShape", "its inner loops check, and a value of "
-                                        "the countdown is used after it");
+    if (countdownLeaves(*L, FromCountdown))
+      return Missed("ReserveShape", "its inner loops check, and a value of "
+                                    "the countdown is used after it");
     SmallVector<BasicBlock *, 4> Exits;
     L->getExitBlocks(Exits);
     if (any_of(Exits, [](BasicBlock *BB) { return BB->isEHPad(); }))
