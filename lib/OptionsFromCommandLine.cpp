@@ -90,6 +90,11 @@ static cl::opt<bool> ClCheckMerge(
     "sampler-check-merge",
     cl::desc("A check right after another's fast edge is paid by the first"),
     cl::init(sampler::SamplerOptions().CheckMerge));
+static cl::opt<bool> ClCheckDiscount(
+    "sampler-check-discount",
+    cl::desc("The inliner charges nothing for a one-region function's check "
+             "and its call to the instrumented copy"),
+    cl::init(sampler::SamplerOptions().CheckDiscount));
 static cl::opt<unsigned> ClEntryTwinLimit(
     "sampler-entry-twin-limit",
     cl::desc("Functions of at most N instructions that may return early get "
@@ -136,6 +141,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("loop-reserve", ClLoopReserve ? "1" : "0");
   Apply("loop-chunks", ClLoopChunks ? "1" : "0");
   Apply("check-merge", ClCheckMerge ? "1" : "0");
+  Apply("check-discount", ClCheckDiscount ? "1" : "0");
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
   Apply("tls-model", ClTLSModel);
   return Opts;

@@ -103,7 +103,8 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "sample-late" || Name == "loop-bounds" ||
       Name == "loop-promote" || Name == "loop-exit-pay" ||
       Name == "natural-nests" || Name == "loop-reserve" ||
-      Name == "loop-chunks" || Name == "check-merge") {
+      Name == "loop-chunks" || Name == "check-merge" ||
+      Name == "check-discount") {
     auto B = parseBool(Name, Value);
     if (!B)
       return B.takeError();
@@ -116,6 +117,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "loop-reserve" ? LoopReserve
      : Name == "loop-chunks" ? LoopChunks
      : Name == "check-merge" ? CheckMerge
+     : Name == "check-discount" ? CheckDiscount
                              : CompareConstants) = *B;
     return Error::success();
   }
@@ -169,7 +171,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, entry-twin-limit, tls-model)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-discount, entry-twin-limit, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -93,6 +93,11 @@ struct SamplerOptions {
   /// nothing that touches the countdown between them (after inlining), is
   /// paid by that check (CheckMerge.h). On by default; off to measure.
   bool CheckMerge = true;
+  /// The inliner is told to charge nothing for a function of one region's
+  /// check and its call to the instrumented copy, so that it inlines that
+  /// function where it would without sampler (SamplingTransform.h,
+  /// chargeNothingForTheCheck). On by default; off to measure.
+  bool CheckDiscount = true;
   /// A function of at most this many instructions (at the end of the
   /// pipeline) that calls nothing outside its loops and whose fast copy may
   /// return before it touches the countdown again gets a twin that its entry

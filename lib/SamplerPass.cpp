@@ -107,7 +107,7 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
   WeightlessInfo WI(M, Opts, HasSites);
   SamplingTransform T(M, WI, Opts.CloneThreshold, Opts.OutlineLimit,
                       Opts.CountdownTLS == SamplerOptions::TLSModel::Auto,
-                      Opts.NaturalNests);
+                      Opts.NaturalNests, Opts.CheckDiscount);
   for (Function &F : M)
     if (HasSites.contains(&F)) {
       T.run(F);

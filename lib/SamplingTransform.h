@@ -95,6 +95,11 @@ llvm::Function *clonePrivate(llvm::Function &F, llvm::ValueToValueMapTy &VMap,
 llvm::CallInst *forwardCall(llvm::IRBuilder<> &B, llvm::Function &F,
                             llvm::Function *Callee);
 
+/// Tells the inliner, through attributes on \p Slow (the instrumented copy
+/// of a function of one region, which its check in \p Entry calls), to
+/// charge nothing for that call and for the check's instructions.
+void chargeNothingForTheCheck(llvm::Function &Slow, llvm::BasicBlock &Entry);
+
 /// Whether \p F is the runtime's draw (any of its entry points), which reads
 /// nothing of the countdown and stores nothing into it (runtime/sampler_abi.h).
 inline bool isCountdownDraw(const llvm::Function *F) {
@@ -176,9 +181,13 @@ public:
   /// With \p NaturalNests, the instrumented copy returns to the fast one only
   /// at the headers of outermost loops (and outside loops), so that outer
   /// loops are natural loops of the fast copy too (SamplerOptions.h).
+  /// With \p CheckDiscount, the inliner charges nothing for a function of
+  /// one region's check and its call to the instrumented copy
+  /// (chargeNothingForTheCheck).
   SamplingTransform(llvm::Module &M, const WeightlessInfo &WI,
                     unsigned CloneThreshold, unsigned OutlineLimit,
-                    bool LocalExecInExecutables, bool NaturalNests = true);
+                    bool LocalExecInExecutables, bool NaturalNests = true,
+                    bool CheckDiscount = true);
   /// Rewrites \p F's markers. Returns false if F was lowered in place
   /// (single copy) rather than cloned.
   bool run(llvm::Function &F);
@@ -208,6 +217,7 @@ private:
   unsigned CloneThreshold;
   unsigned OutlineLimit;
   bool NaturalNests;
+  bool CheckDiscount;
   llvm::GlobalVariable *Countdown;
   llvm::FunctionCallee Next;
   /// What a site that may own a success calls (Next is what a check calls

@@ -65,8 +65,9 @@
 ; CHECK-NEXT:    call i64 @__sampler_fire(i64
 ; CHECK-NOT:     store i64 {{.*}} @__sampler_countdown
 ; CHECK:         ret void
-; The copy is cold and never inlined.
-; CHECK: attributes #[[#]] = { cold noinline nounwind "sampler-instrumented-copy" }
+; The copy is cold and never inlined, and the inliner charges nothing for
+; calling it nor for the check (check-discount.ll).
+; CHECK: attributes #[[#]] = { cold noinline nounwind "call-inline-cost"="0" "call-threshold-bonus"="25" "sampler-instrumented-copy" }
 
 source_filename = "calls.c"
 
