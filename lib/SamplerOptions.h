@@ -95,7 +95,7 @@ struct SamplerOptions {
   bool CheckMerge = true;
   /// The inliner is told to charge nothing for a function of one region's
   /// check and its call to the instrumented copy, so that it inlines that
-  /// function where it would without sampler (SamplingTransform.h,
+  /// function where it would without sampler (SamplingTransform.cpp,
   /// chargeNothingForTheCheck). On by default; off to measure.
   bool CheckDiscount = true;
   /// A function of at most this many instructions (at the end of the

@@ -712,6 +712,32 @@ BasicBlock *SamplingTransform::resolveUnknown(BasicBlock *ToSlow, uint64_t W,
   return Go;
 }
 
+/// The inliner judges a function of one region by what it costs inlined, and
+/// it counts the check and the call to the instrumented copy like the
+/// function's own code: a call with its arguments (25 + 5 an argument) and
+/// about 5 an instruction of the check. A getter of 5 (SQLite's
+/// sqlite3BtreePayloadFetch, in the loop of sqlite3VdbeExec where the
+/// threshold is 45) then costs 135 and stays out of line: a call, a return
+/// and the callee's check where the build without sampler has none.
+/// Attributes on \p Slow, which the inliner reads where a function it weighs
+/// calls it, take that cost back: the call costs nothing
+/// (`call-inline-cost`), and the threshold rises by what the check's
+/// instructions in \p Entry cost (`call-threshold-bonus`). The inliner then
+/// decides as it would without sampler; the check comes along where it
+/// inlines (a few bytes and, on the fast path, one subtract and a branch).
+/// A function into which such a function was inlined calls \p Slow in turn,
+/// and is weighed the same way.
+static void chargeNothingForTheCheck(Function &Slow, BasicBlock &Entry) {
+  int Instructions = 0;
+  for (Instruction &I : Entry)
+    if (!isa<AllocaInst>(I) && !isa<IntrinsicInst>(I))
+      ++Instructions;
+  Slow.addFnAttr("call-inline-cost", "0");
+  Slow.addFnAttr("call-threshold-bonus",
+                 std::to_string(Instructions *
+                                InlineConstants::getInstrCost()));
+}
+
 void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
   ++NumOutlined;
   LLVMContext &C = F.getContext();
@@ -785,32 +811,6 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
   tagCountdownAccesses(F, Countdown);
   if (CheckDiscount)
     chargeNothingForTheCheck(*Slow, *Entry);
-}
-
-/// The inliner judges a function of one region by what it costs inlined, and
-/// it counts the check and the call to the instrumented copy like the
-/// function's own code: a call with its arguments (25 + 5 an argument) and
-/// about 5 an instruction of the check. A getter of 5 (SQLite's
-/// sqlite3BtreePayloadFetch, in the loop of sqlite3VdbeExec where the
-/// threshold is 45) then costs 135 and stays out of line: a call, a return
-/// and the callee's check where the build without sampler has none.
-/// Attributes on \p Slow, which the inliner reads where a function it weighs
-/// calls it, take that cost back: the call costs nothing
-/// (`call-inline-cost`), and the threshold rises by what the check's
-/// instructions in \p Entry cost (`call-threshold-bonus`). The inliner then
-/// decides as it would without sampler; the check comes along where it
-/// inlines (a few bytes and, on the fast path, one subtract and a branch).
-/// A function into which such a function was inlined calls \p Slow in turn,
-/// and is weighed the same way.
-void sampler::chargeNothingForTheCheck(Function &Slow, BasicBlock &Entry) {
-  int Instructions = 0;
-  for (Instruction &I : Entry)
-    if (!isa<AllocaInst>(I) && !isa<IntrinsicInst>(I))
-      ++Instructions;
-  Slow.addFnAttr("call-inline-cost", "0");
-  Slow.addFnAttr("call-threshold-bonus",
-                 std::to_string(Instructions *
-                                InlineConstants::getInstrCost()));
 }
 
 Function *sampler::clonePrivate(Function &F, ValueToValueMapTy &VMap,

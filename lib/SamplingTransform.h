@@ -95,11 +95,6 @@ llvm::Function *clonePrivate(llvm::Function &F, llvm::ValueToValueMapTy &VMap,
 llvm::CallInst *forwardCall(llvm::IRBuilder<> &B, llvm::Function &F,
                             llvm::Function *Callee);
 
-/// Tells the inliner, through attributes on \p Slow (the instrumented copy
-/// of a function of one region, which its check in \p Entry calls), to
-/// charge nothing for that call and for the check's instructions.
-void chargeNothingForTheCheck(llvm::Function &Slow, llvm::BasicBlock &Entry);
-
 /// Whether \p F is the runtime's draw (any of its entry points), which reads
 /// nothing of the countdown and stores nothing into it (runtime/sampler_abi.h).
 inline bool isCountdownDraw(const llvm::Function *F) {
@@ -183,7 +178,7 @@ public:
   /// loops are natural loops of the fast copy too (SamplerOptions.h).
   /// With \p CheckDiscount, the inliner charges nothing for a function of
   /// one region's check and its call to the instrumented copy
-  /// (chargeNothingForTheCheck).
+  /// (chargeNothingForTheCheck in SamplingTransform.cpp).
   SamplingTransform(llvm::Module &M, const WeightlessInfo &WI,
                     unsigned CloneThreshold, unsigned OutlineLimit,
                     bool LocalExecInExecutables, bool NaturalNests = true,
