@@ -16,12 +16,14 @@ per instruction, from a callgrind profile of the binary:
     program's own thread-locals reached through `%fs:`: no baseline build of the corpus
     has either, which the script shows when given one).
 
-usage: countdown-cost.py BINARY CALLGRIND_OUT [N]
+usage: countdown-cost.py BINARY CALLGRIND_OUT [N | --function NAME]
   BINARY         the instrumented program, without DWARF 5 debug info (valgrind 3.19 cannot
                  read clang-19's: `llvm-strip-19 --strip-debug`)
   CALLGRIND_OUT  from `valgrind --tool=callgrind --dump-instr=yes --dump-line=no
                  --compress-pos=no --compress-strings=no --callgrind-out-file=F BINARY ...`
   N              how many functions to list (default 10)
+  --function NAME  instead, every instruction of the function NAME with its count (the
+                 profile of one loop: how many times it ran, and what each iteration costs)
 Prints the binary's own instructions, the checks' share of them, the functions whose
 checks execute most, and how many pushes and pops of general-purpose registers it executed
 (compare with the baseline's: the callee-saved registers cloned functions save). Used for
@@ -94,13 +96,20 @@ def disassemble(binary):
 
 
 def main():
-    if len(sys.argv) not in (3, 4):
-        die("usage: countdown-cost.py BINARY CALLGRIND_OUT [N]")
+    usage = "usage: countdown-cost.py BINARY CALLGRIND_OUT [N | --function NAME]"
+    if len(sys.argv) not in (3, 4, 5):
+        die(usage)
     binary, profile = sys.argv[1], sys.argv[2]
-    try:
-        top = int(sys.argv[3]) if len(sys.argv) == 4 else 10
-    except ValueError:
-        die(f"N must be a number, got '{sys.argv[3]}'")
+    function, top = None, 10
+    if len(sys.argv) == 5:
+        if sys.argv[3] != "--function":
+            die(usage)
+        function = sys.argv[4]
+    elif len(sys.argv) == 4:
+        try:
+            top = int(sys.argv[3])
+        except ValueError:
+            die(f"N must be a number, got '{sys.argv[3]}'")
     cost, function_of = read_profile(profile, os.path.basename(binary))
     code = disassemble(binary)
     # valgrind maps a position-independent executable at 0x108000: take the load address
@@ -111,6 +120,16 @@ def main():
     if matched[base] < 0.99 * len(cost):
         die(f"{profile} does not profile {binary}: {len(cost) - matched[base]} of its "
             f"{len(cost)} addresses are not instructions of it")
+    if function is not None:
+        ran = [a for a, _ in code if function_of.get(a + base) == function]
+        if not ran:
+            die(f"{profile}: no instruction of {function} ran")
+        # Every instruction from the first to the last that ran, with its count.
+        for address, text in code:
+            if ran[0] <= address <= ran[-1]:
+                n = cost.get(address + base, 0)
+                print(f"{n if n else '':>13}  {address:x}: {text}")
+        return
     checks = collections.Counter()
     saves = 0  # pushes and pops of general-purpose registers: mostly callee-saved ones
     for i, (address, text) in enumerate(code):
