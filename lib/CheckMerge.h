@@ -29,6 +29,22 @@
 //   instrumented copy is cold; the fast path saves two instructions per
 //   merged check. Chains merge one after the other.
 //
+//   A check that only some paths from the fast edge reach (an inlined
+//   callee called on one way of a branch, SQLite's sqlite3BtreeIndexMoveto)
+//   is merged too when the blocks between are still entered from nowhere
+//   else: each edge out of them that misses the second check gives W2 back
+//   (`countdown += W2`, one instruction on x86-64, in a block of its own on
+//   a critical edge), so again the countdown is what it would have been at
+//   every site, seed for seed. That costs the ways that miss it one
+//   instruction where the way through it saves two, so it is done only when
+//   by the static block frequencies the ways that miss it run at most
+//   GiveBackPercent% as often as the second check (default 50; at 100 the
+//   even guesses of unknown branches let Lua's integer paths give back for
+//   the float conversions' checks), through at most 8 such edges, and not
+//   in functions of more than 5,000 instructions (CheckMerge.cpp says why).
+//   Among several checks that qualify, the one that saves the most by those
+//   frequencies goes first.
+//
 //   Runs at the end of the optimisation pipeline (OptimizerLast), after the
 //   inliner. It recognises checks by their shape, `store (add (load
 //   volatile countdown), -W)` and a branch on the sign of the result; checks
@@ -41,6 +57,8 @@
 //   opt-19 -load-pass-plugin=build/lib/SamplerPassLLVM.so
 //       -passes=sampler-check-merge in.ll -S      (this pass alone)
 //   sampler-cc -fno-sampler-check-merge ...      (off, to measure)
+//   sampler-cc -fsampler-check-merge-give-back=N (0: only checks every path
+//                                                reaches; default 50)
 //
 //===----------------------------------------------------------------------===//
 #ifndef SAMPLER_CHECKMERGE_H
@@ -51,8 +69,14 @@
 namespace sampler {
 
 struct SamplerCheckMergePass : llvm::PassInfoMixin<SamplerCheckMergePass> {
+  /// SamplerOptions::CheckMergeGiveBack.
+  explicit SamplerCheckMergePass(unsigned GiveBackPercent = 50)
+      : GiveBackPercent(GiveBackPercent) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
+
+private:
+  unsigned GiveBackPercent;
 };
 
 } // namespace sampler

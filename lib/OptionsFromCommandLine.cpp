@@ -90,6 +90,12 @@ static cl::opt<bool> ClCheckMerge(
     "sampler-check-merge",
     cl::desc("A check right after another's fast edge is paid by the first"),
     cl::init(sampler::SamplerOptions().CheckMerge));
+static cl::opt<unsigned> ClCheckMergeGiveBack(
+    "sampler-check-merge-give-back",
+    cl::desc("A check only some paths from the check before reach is paid by "
+             "that check when the ways that miss it run at most N% as often "
+             "as it does (0: only checks every path reaches)"),
+    cl::init(sampler::SamplerOptions().CheckMergeGiveBack));
 static cl::opt<bool> ClCheckDiscount(
     "sampler-check-discount",
     cl::desc("The inliner charges nothing for a one-region function's check "
@@ -141,6 +147,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("loop-reserve", ClLoopReserve ? "1" : "0");
   Apply("loop-chunks", ClLoopChunks ? "1" : "0");
   Apply("check-merge", ClCheckMerge ? "1" : "0");
+  Apply("check-merge-give-back", std::to_string(ClCheckMergeGiveBack));
   Apply("check-discount", ClCheckDiscount ? "1" : "0");
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
   Apply("tls-model", ClTLSModel);

@@ -123,7 +123,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   }
   if (Name == "clone-threshold" || Name == "preinline-limit" ||
       Name == "preinline-large-caller" || Name == "outline-limit" ||
-      Name == "entry-twin-limit") {
+      Name == "entry-twin-limit" || Name == "check-merge-give-back") {
     unsigned Min = Name == "clone-threshold" ? 1 : 0;
     unsigned N;
     if (Value.getAsInteger(10, N) || N < Min)
@@ -133,6 +133,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "preinline-limit"        ? PreInlineLimit
      : Name == "preinline-large-caller" ? PreInlineLargeCaller
      : Name == "entry-twin-limit"       ? EntryTwinLimit
+     : Name == "check-merge-give-back"  ? CheckMergeGiveBack
                                         : OutlineLimit) = N;
     return Error::success();
   }
@@ -171,7 +172,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-discount, entry-twin-limit, tls-model)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, entry-twin-limit, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

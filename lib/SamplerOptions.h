@@ -93,6 +93,11 @@ struct SamplerOptions {
   /// nothing that touches the countdown between them (after inlining), is
   /// paid by that check (CheckMerge.h). On by default; off to measure.
   bool CheckMerge = true;
+  /// A check that only some paths from the check before it reach is paid by
+  /// that check too when the ways that miss it, which then give its trials
+  /// back, run at most this percentage of the times it runs, by the static
+  /// block frequencies (CheckMerge.h); 0: only checks every path reaches.
+  unsigned CheckMergeGiveBack = 50;
   /// The inliner is told to charge nothing for a function of one region's
   /// check and its call to the instrumented copy, so that it inlines that
   /// function where it would without sampler (SamplingTransform.cpp,

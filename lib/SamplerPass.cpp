@@ -241,7 +241,8 @@ void sampler::registerSamplerPass(PassBuilder &PB,
         // After the inliner: a check right after another's fast edge (an
         // inlined function's entry) is paid by the first (CheckMerge.h).
         if (Opts.Sampling && Opts.CheckMerge)
-          MPM.addPass(createModuleToFunctionPassAdaptor(SamplerCheckMergePass()));
+          MPM.addPass(createModuleToFunctionPassAdaptor(
+              SamplerCheckMergePass(Opts.CheckMergeGiveBack)));
         // Then functions that may return early tail-call a twin on their
         // entry check's slow way (EntryTwin.h).
         if (Opts.Sampling && Opts.EntryTwinLimit)

@@ -1,7 +1,8 @@
 // A check right after another's fast edge is paid by the first (lib/CheckMerge.cpp):
 // here a small function of one region, with its own entry check, inlined at the
 // top of functions with theirs, or after a branch of their region whose ways
-// join before it. The first check pays both regions' trials and
+// join before it, or on one way of such a branch (the other way gives the
+// second check's trials back). The first check pays both regions' trials and
 // gives the second's back on its way to the instrumented copy, which the
 // countdown then enters with trials to spare and fires no site before the second
 // check. So every site execution owns the same trial as without the merge: with
@@ -73,6 +74,23 @@
 // CHECK:         call {{.*}}@heavy(
 // CHECK:         add i64 %countdown{{[.a-z0-9]*}}, -2
 // CHECK-NOT:   sampler.merged.back
+// Only some paths reach the second check: the first pays for both, and the way
+// that misses it gives its trials back (its static frequency is low enough),
+// here at the top of the block it leads to, which nothing else enters:
+// CHECK-LABEL: define {{.*}}@some_paths(
+// CHECK:         %countdown.paid = add i64 %countdown, -4
+// CHECK:       sampler.merged.back:
+// CHECK-NEXT:    load volatile i64
+// CHECK-NEXT:    add i64 %{{.*}}, 2
+// CHECK:       sampler.body:
+// CHECK:         br i1 %cmp, label %if.then, label
+// CHECK:       if.then:
+// CHECK-NEXT:    load volatile i64
+// CHECK-NEXT:    add i64 %{{.*}}, 2
+// CHECK-NEXT:    store i64
+// CHECK-NEXT:    call {{.*}}@rare(
+// CHECK-NOT:     add i64 %countdown{{[.a-z0-9]*}}, -2
+// CHECK:       {{^}}}
 // CHECK-LABEL: define {{.*}}@main(
 #include <stdio.h>
 
@@ -117,10 +135,22 @@ __attribute__((noinline)) int guarded(int v) {
   return heavy(v) + classify(v);
 }
 
+// A way out of the caller's region that misses the inlined check: the static
+// frequencies make it rare (it calls a cold function), so the merge is worth
+// it, and it runs a quarter of the time here.
+__attribute__((cold, noinline)) static int rare(int v) { return -v; }
+
+__attribute__((noinline)) int some_paths(int v) {
+  if (v % 4 == 0)
+    return rare(v);
+  return classify(v);
+}
+
 int main(void) {
   long sum = 0;
   for (int i = 0; i < 200000; i++)
-    sum += api(i, i % 31 - 15) + twice(i) + guarded(i - 5) + diamond(i, i % 5 - 2);
+    sum += api(i, i % 31 - 15) + twice(i) + guarded(i - 5) + diamond(i, i % 5 - 2) +
+           some_paths(i);
   printf("%ld\n", sum);
   return 0;
 }
