@@ -18,6 +18,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/LowerExpectIntrinsic.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 
 using namespace llvm;
@@ -131,9 +132,22 @@ bool markOnce(Module &M, StringRef Flag) {
 
 } // namespace
 
-PreservedAnalyses SamplerInstrumentPass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses SamplerInstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!markOnce(M, abi::InstrumentedFlag))
     return PreservedAnalyses::all();
+  // `__builtin_expect` first becomes branch weights, as the pipeline's first
+  // function pass would make it. That pass turns `br (icmp (llvm.expect X,
+  // C), 0)` into weights on the branch block by block, in order, and drops
+  // each block's expect calls as it goes; a site puts its observation
+  // between the compare and the branch (a block of its own, after the
+  // compare's block), so the call was gone when it reached the branch, and
+  // every likely/unlikely of the program was lost (Lua's l_likely, SQLite's
+  // likely/NEVER), in the fast copy too.
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      FAM.invalidate(F, LowerExpectIntrinsicPass().run(F, FAM));
   ModuleInstrumenter(M, Opts).run();
   return PreservedAnalyses::none();
 }
