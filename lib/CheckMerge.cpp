@@ -29,6 +29,7 @@ using namespace sampler;
 STATISTIC(NumMerged, "Checks paid by the check before them");
 STATISTIC(NumMergedSomePaths, "Checks paid by a check before them on some paths only");
 STATISTIC(NumGiveBacks, "Ways past a merged check that give its trials back");
+STATISTIC(NumGiveBacksFolded, "Give-backs taken by the next check's payment");
 
 namespace {
 /// A check that the check before it can pay for: the blocks between them
@@ -74,6 +75,20 @@ struct Merger {
       if (touchesCountdown(I, CD) || (isa<CallBase>(I) && I.mayThrow()))
         return &I;
     return nullptr;
+  }
+
+  /// The check at the top of \p S, if \p S is entered only from \p BB and
+  /// its check pays more than \p W: a way from BB into S that must give W
+  /// back can instead have that check pay W less (the same countdown after
+  /// it, tested the same way), at no cost.
+  std::optional<PaidCheck> takesGiveBack(BasicBlock *BB, BasicBlock *S,
+                                         uint64_t W) const {
+    if (S->getSinglePredecessor() != BB)
+      return std::nullopt;
+    std::optional<PaidCheck> C = matchPaidCheck(S, CD);
+    if (!C || C->Load != stop(*S) || C->W <= W)
+      return std::nullopt;
+    return C;
   }
 
   std::optional<Candidate> between(const PaidCheck &First, BasicBlock *Next,
@@ -172,6 +187,8 @@ std::optional<Candidate> Merger::nextCheck(const PaidCheck &First) const {
     double Runs = BFI.getBlockFreq(Next).getFrequency();
     double Missed = 0;
     for (auto [BB, S] : C->GiveBack) {
+      if (takesGiveBack(BB, S, Check.W))
+        continue; // the check there pays less: free
       double P = 0;
       for (unsigned I = 0, E = BB->getTerminator()->getNumSuccessors(); I != E; ++I)
         if (BB->getTerminator()->getSuccessor(I) == S)
@@ -229,6 +246,16 @@ void Merger::merge(PaidCheck &First, const Candidate &C) {
       BinaryOperator *Add = Known->second;
       Add->setOperand(1, ConstantInt::get(
           I64, cast<ConstantInt>(Add->getOperand(1))->getZExtValue() + Second.W));
+      continue;
+    }
+    if (std::optional<PaidCheck> Then = takesGiveBack(BB, S, Second.W)) {
+      // countdown += W2; countdown -= W3  ==  countdown -= W3 - W2.
+      uint64_t Less = Then->W - Second.W;
+      if (Then->Paid->getOpcode() == Instruction::Add)
+        Then->Paid->setOperand(1, ConstantInt::get(I64, -static_cast<int64_t>(Less)));
+      else
+        Then->Paid->setOperand(1, ConstantInt::get(I64, Less));
+      ++NumGiveBacksFolded;
       continue;
     }
     BasicBlock *Way;

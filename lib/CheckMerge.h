@@ -43,7 +43,11 @@
 //   the float conversions' checks), through at most 8 such edges, and not
 //   in functions of more than 5,000 instructions (CheckMerge.cpp says why).
 //   Among several checks that qualify, the one that saves the most by those
-//   frequencies goes first.
+//   frequencies goes first. A way out that enters a block nothing else
+//   enters, whose first access is a check paying W3 > W2, gives nothing
+//   back: that check pays W3 - W2 instead (the same countdown after it), so
+//   the other way of an if/else that calls a function of one region on each
+//   way costs nothing, and such ways are free when the merge is weighed.
 //
 //   Runs at the end of the optimisation pipeline (OptimizerLast), after the
 //   inliner. It recognises checks by their shape, `store (add (load

@@ -91,6 +91,15 @@
 // CHECK-NEXT:    call {{.*}}@rare(
 // CHECK-NOT:     add i64 %countdown{{[.a-z0-9]*}}, -2
 // CHECK:       {{^}}}
+// Each way of a branch has a check; the likely way's is merged, and the other
+// way's pays two less (the same countdown after it) instead of a give-back:
+// CHECK-LABEL: define {{.*}}@either_way(
+// CHECK:         %countdown.paid = add i64 %countdown, -4
+// CHECK:       if.end:
+// CHECK-NEXT:    %countdown.i = load volatile i64
+// CHECK-NEXT:    %countdown.paid.i = add i64 %countdown.i, -1
+// CHECK-NOT:     sampler.merged.giveback
+// CHECK:       {{^}}}
 // CHECK-LABEL: define {{.*}}@main(
 #include <stdio.h>
 
@@ -146,11 +155,32 @@ __attribute__((noinline)) int some_paths(int v) {
   return classify(v);
 }
 
+// Each way of a branch calls a function of one region. The likely way's check
+// is merged; the other's, entered only from the branch, pays classify's two
+// trials less instead of a give-back before it.
+static inline __attribute__((always_inline)) int heavier(int v) {
+  if (v % 5 == 0)
+    return pick(v);
+  if (v % 11 == 2)
+    return 3;
+  if (v % 13 == 3)
+    return 4;
+  return 5;
+}
+
+__attribute__((noinline)) int either_way(int v) {
+  if (__builtin_expect(v % 8 != 0, 1)) {
+    out[0] = v; // (otherwise both ways begin with the countdown's load,
+    return classify(v); // which SimplifyCFG hoists into the branch's block)
+  }
+  return heavier(v);
+}
+
 int main(void) {
   long sum = 0;
   for (int i = 0; i < 200000; i++)
     sum += api(i, i % 31 - 15) + twice(i) + guarded(i - 5) + diamond(i, i % 5 - 2) +
-           some_paths(i);
+           some_paths(i) + either_way(i);
   printf("%ld\n", sum);
   return 0;
 }

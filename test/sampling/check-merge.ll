@@ -154,6 +154,60 @@ s2:
   ret void
 }
 
+; Each way of a branch has a check; the likely one's is merged, and the other
+; way's check, entered only from that branch and paying more, pays 4 less
+; instead of a give-back before it (the same countdown after it, tested the
+; same way).
+; CHECK-LABEL: define void @either_way(
+; CHECK:         %p1 = add i64 %c1, -7
+; CHECK:       fast1:
+; CHECK-NEXT:    br i1 %left, label %a, label %b
+; CHECK:       a:
+; CHECK-NEXT:    store i32 2, ptr @out
+; CHECK-NEXT:    br label %fast2
+; CHECK:       b:
+; CHECK-NEXT:    %c3 = load volatile i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %p3 = add i64 %c3, -2
+; CHECK-NOT:   sampler.merged.giveback
+; CHECK:       {{^}}}
+define void @either_way(i1 %left) {
+entry:
+  %c1 = load volatile i64, ptr @__sampler_countdown
+  %p1 = add i64 %c1, -3
+  store i64 %p1, ptr @__sampler_countdown
+  %ok1 = icmp sgt i64 %p1, -1
+  br i1 %ok1, label %fast1, label %s1
+
+fast1:
+  br i1 %left, label %a, label %b, !prof !1
+
+a:
+  store i32 2, ptr @out
+  %c2 = load volatile i64, ptr @__sampler_countdown
+  %p2 = add i64 %c2, -4
+  store i64 %p2, ptr @__sampler_countdown
+  %ok2 = icmp sgt i64 %p2, -1
+  br i1 %ok2, label %fast2, label %s2
+
+b:
+  %c3 = load volatile i64, ptr @__sampler_countdown
+  %p3 = add i64 %c3, -6
+  store i64 %p3, ptr @__sampler_countdown
+  %ok3 = icmp sgt i64 %p3, -1
+  br i1 %ok3, label %fast2, label %s2
+
+fast2:
+  ret void
+
+s1:
+  call void @slow1()
+  ret void
+
+s2:
+  call void @slow2()
+  ret void
+}
+
 ; Another way into the blocks between (here from the function's entry,
 ; around the first check): the second check must stay.
 ; CHECK-LABEL: define void @entered_elsewhere(
@@ -192,3 +246,4 @@ s2:
 }
 
 !0 = !{!"branch_weights", i32 1, i32 99}
+!1 = !{!"branch_weights", i32 90, i32 10}
