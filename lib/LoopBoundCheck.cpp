@@ -937,8 +937,11 @@ static BasicBlock *cloneLoop(Candidate &C, const Twine &Suffix,
     auto *BlockClone = cast<BasicBlock>(VMap[X.Block]);
     auto *CheckClone = cast<BranchInst>(BlockClone->getTerminator());
     MaybeDead.push_back(CheckClone->getCondition());
-    BranchInst::Create(cast<BasicBlock>(VMap[X.Stay]),
-                       CheckClone->getIterator());
+    BranchInst *Stay = BranchInst::Create(cast<BasicBlock>(VMap[X.Stay]),
+                                          CheckClone->getIterator());
+    // A latch's branch carries the loop's metadata (the program's pragmas).
+    Stay->copyMetadata(*CheckClone, {LLVMContext::MD_loop});
+    Stay->setDebugLoc(CheckClone->getDebugLoc());
     CheckClone->eraseFromParent();
     // With a reserve, or paid on entry, the latch no longer pays either: its
     // trials were taken on entry.

@@ -1190,8 +1190,15 @@ bool SamplingTransform::run(Function &F) {
       continue;
     }
     bool Back = IsBackEdge.count({From, To});
-    From->getTerminator()->replaceSuccessorWith(
-        To, CheckFor(To, Back ? FastBack : FastEntry));
+    BasicBlock *Check = CheckFor(To, Back ? FastBack : FastEntry);
+    From->getTerminator()->replaceSuccessorWith(To, Check);
+    // The check is the loop's latch now: the loop's metadata (the program's
+    // `#pragma clang loop`, `mustprogress`) is read from the latch's branch,
+    // so it moves there, or the loop loses it (vectorize(disable) ignored).
+    if (Back)
+      if (MDNode *LoopMD = From->getTerminator()->getMetadata(LLVMContext::MD_loop))
+        if (!Check->getTerminator()->getMetadata(LLVMContext::MD_loop))
+          Check->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopMD);
     // Back to fast code at a loop header or outside loops; with
     // NaturalNests, at an inner loop's header only through its outer loop's
     // tail (or, without tails, not at all).

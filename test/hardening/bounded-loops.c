@@ -120,11 +120,12 @@ static unsigned short table[512];
 __attribute__((noinline)) void slide(unsigned short *head, unsigned n,
                                      unsigned wsize) {
   unsigned short *p = &head[n];
+  // (a loop is located where its metadata says it starts, as clang's remarks
+  // locate it: a do-while at its `do`)
+  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in slide tests its countdown checks once on entry (trials per back edge: 2) on 2 of 2 ways in, and pays for them there [-Rpass=sampler-loop-bound]
   do {
     unsigned m = *--p;
     *p = (unsigned short)(m >= wsize ? m - wsize : 0);
-    // (a do-while loop is located at its `while`)
-    // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in slide tests its countdown checks once on entry (trials per back edge: 2) on 2 of 2 ways in, and pays for them there [-Rpass=sampler-loop-bound]
   } while (--n);
 }
 
@@ -249,9 +250,9 @@ __attribute__((noinline)) int chain(const unsigned short *a, const unsigned shor
                                     unsigned cur, unsigned chain_length, unsigned limit) {
   int best = 0;
   do {
-    // (The loop's location is its header's first line.)
-    // REMARK: bounded-loops.c:[[#@LINE+2]]:9: remark: loop in chain reserves its back edges' trials on entry (trials per back edge: {{[0-9]+}}), its inner loops checking against the rest, on 2 of 2 ways in, in chunks where the countdown covers fewer
-    // NORESERVE: bounded-loops.c:[[#@LINE+1]]:9: remark: loop in chain keeps its back edge's countdown check: its inner loops take trials of their own (-fsampler-loop-reserve would reserve its back edges' trials on entry)
+    // (The loop is located at its start, the `do`: its metadata says so.)
+    // REMARK: bounded-loops.c:[[#@LINE-2]]:3: remark: loop in chain reserves its back edges' trials on entry (trials per back edge: {{[0-9]+}}), its inner loops checking against the rest, on 2 of 2 ways in, in chunks where the countdown covers fewer
+    // NORESERVE: bounded-loops.c:[[#@LINE-3]]:3: remark: loop in chain keeps its back edge's countdown check: its inner loops take trials of their own (-fsampler-loop-reserve would reserve its back edges' trials on entry)
     if ((a[cur & 255] & 15) == 7)
       continue;
     int j = 0;
@@ -313,7 +314,7 @@ __attribute__((noinline)) int chain_counted(const unsigned short *a,
   do {
     // (The inner loop's remark comes first.)
     // REMARK: bounded-loops.c:[[#@LINE+5]]:5: remark: loop in chain_counted tests its countdown checks once on entry (trials per back edge: {{[0-9]+}}) on 1 of {{[0-9]+}} ways in, and pays for them there
-    // REMARK: bounded-loops.c:[[#@LINE+1]]:9: remark: loop in chain_counted reserves its back edges' trials on entry
+    // REMARK: bounded-loops.c:[[#@LINE-3]]:3: remark: loop in chain_counted reserves its back edges' trials on entry
     if ((a[cur & 255] & 3) == 1)
       continue;
     unsigned n = a[cur & 255] & 15;
