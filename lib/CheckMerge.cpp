@@ -9,9 +9,9 @@
 #include "SamplingTransform.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/IRBuilder.h"
@@ -32,16 +32,24 @@ STATISTIC(NumGiveBacks, "Ways past a merged check that give its trials back");
 STATISTIC(NumGiveBacksFolded, "Give-backs taken by the next check's payment");
 
 namespace {
-/// A check that the check before it can pay for: the blocks between them
-/// (Between: entered only from the first check's fast edge and from among
-/// themselves, all reaching the second check, none touching the countdown)
-/// and the edges out of them that miss the second check (GiveBack: they give
-/// its trials back).
+/// A check that the check before it can pay for, and the edges out of the
+/// blocks between them (entered only from the first check's fast edge and
+/// from among themselves, all reaching the second check, none touching the
+/// countdown) that miss the second check (GiveBack: they give its trials
+/// back).
 struct Candidate {
   PaidCheck Second;
-  SmallVector<BasicBlock *, 16> Between;
   SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> GiveBack;
 };
+
+/// Makes \p C pay \p W: `add X, -W` or `sub X, W`, as it was written.
+void setPayment(const PaidCheck &C, uint64_t W) {
+  Type *I64 = C.Paid->getType();
+  if (C.Paid->getOpcode() == Instruction::Add)
+    C.Paid->setOperand(1, ConstantInt::get(I64, -static_cast<int64_t>(W)));
+  else
+    C.Paid->setOperand(1, ConstantInt::get(I64, W));
+}
 
 struct Merger {
   Function &F;
@@ -106,10 +114,11 @@ struct Merger {
 std::optional<Candidate> Merger::between(const PaidCheck &First, BasicBlock *Next,
                                          const PaidCheck &Second) const {
   BasicBlock *From = First.Br->getParent();
-  Candidate C{Second, {}, {}};
+  Candidate C{Second, {}};
   if (Next == First.Fast)
     return C; // the fast edge leads straight to it
   SmallPtrSet<BasicBlock *, 16> In;
+  SmallVector<BasicBlock *, 16> Between; // In, in a fixed order
   SmallVector<BasicBlock *, 16> Work{Next};
   while (!Work.empty()) {
     BasicBlock *BB = Work.pop_back_val();
@@ -125,14 +134,14 @@ std::optional<Candidate> Merger::between(const PaidCheck &First, BasicBlock *Nex
           stop(*P) || In.size() >= 64)
         return std::nullopt;
       In.insert(P);
-      C.Between.push_back(P);
+      Between.push_back(P);
       Work.push_back(P);
     }
   }
   if (!In.contains(First.Fast))
     return std::nullopt;
   // The ways out that miss Next.
-  for (BasicBlock *BB : C.Between)
+  for (BasicBlock *BB : Between)
     for (BasicBlock *S : successors(BB))
       if (S != Next && !In.contains(S) &&
           !is_contained(C.GiveBack, std::make_pair(BB, S))) {
@@ -189,6 +198,9 @@ std::optional<Candidate> Merger::nextCheck(const PaidCheck &First) const {
     for (auto [BB, S] : C->GiveBack) {
       if (takesGiveBack(BB, S, Check.W))
         continue; // the check there pays less: free
+      // Edge by edge, in doubles: BranchProbabilityInfo's (Src, Dst) overload
+      // sums them exactly, and the last bit decides ties (SQLite's
+      // sqlite3DecOrHexToI64 merges one more check with it): kept as measured.
       double P = 0;
       for (unsigned I = 0, E = BB->getTerminator()->getNumSuccessors(); I != E; ++I)
         if (BB->getTerminator()->getSuccessor(I) == S)
@@ -226,13 +238,9 @@ BinaryOperator *Merger::giveBack(Instruction *Before, uint64_t W, const PaidChec
 /// back first, and the second check always passes.
 void Merger::merge(PaidCheck &First, const Candidate &C) {
   const PaidCheck &Second = C.Second;
-  uint64_t W = First.W + Second.W;
   Type *I64 = First.Paid->getType();
-  if (First.Paid->getOpcode() == Instruction::Add)
-    First.Paid->setOperand(1, ConstantInt::get(I64, -static_cast<int64_t>(W)));
-  else
-    First.Paid->setOperand(1, ConstantInt::get(I64, W));
-  First.W = W;
+  First.W += Second.W;
+  setPayment(First, First.W);
 
   BasicBlock *Back = SplitEdge(First.Br->getParent(), First.Slow);
   Back->setName("sampler.merged.back");
@@ -250,11 +258,7 @@ void Merger::merge(PaidCheck &First, const Candidate &C) {
     }
     if (std::optional<PaidCheck> Then = takesGiveBack(BB, S, Second.W)) {
       // countdown += W2; countdown -= W3  ==  countdown -= W3 - W2.
-      uint64_t Less = Then->W - Second.W;
-      if (Then->Paid->getOpcode() == Instruction::Add)
-        Then->Paid->setOperand(1, ConstantInt::get(I64, -static_cast<int64_t>(Less)));
-      else
-        Then->Paid->setOperand(1, ConstantInt::get(I64, Less));
+      setPayment(*Then, Then->W - Second.W);
       ++NumGiveBacksFolded;
       continue;
     }
@@ -262,10 +266,7 @@ void Merger::merge(PaidCheck &First, const Candidate &C) {
     if (S->getSinglePredecessor() == BB) {
       Way = S; // only this edge enters S: give back at its top
     } else {
-      unsigned I = 0;
-      while (BB->getTerminator()->getSuccessor(I) != S)
-        ++I;
-      Way = SplitCriticalEdge(BB->getTerminator(), I,
+      Way = SplitCriticalEdge(BB->getTerminator(), GetSuccessorNumber(BB, S),
                               CriticalEdgeSplittingOptions().setMergeIdenticalEdges());
       if (!Way)
         Way = S; // not critical after all: S has BB as its one predecessor

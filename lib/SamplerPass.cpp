@@ -141,8 +141,8 @@ PreservedAnalyses SamplerInstrumentPass::run(Module &M, ModuleAnalysisManager &M
   // each block's expect calls as it goes; a site puts its observation
   // between the compare and the branch (a block of its own, after the
   // compare's block), so the call was gone when it reached the branch, and
-  // every likely/unlikely of the program was lost (Lua's l_likely, SQLite's
-  // likely/NEVER), in the fast copy too.
+  // every likely/unlikely of the program was lost (Lua's l_likely), in the
+  // fast copy too.
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   for (Function &F : M)
