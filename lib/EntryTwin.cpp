@@ -122,7 +122,7 @@ static bool canTwin(const Function &F) {
 /// check neither pays nor tests, and goes the slow way.
 static Function *makeTwin(Function &F, const PaidCheck &C) {
   ValueToValueMapTy VMap;
-  Function *G = clonePrivate(F, VMap, ".sampler.twin");
+  Function *G = clonePrivate(F, VMap, TwinSuffix);
   auto *Br = cast<BranchInst>(VMap[C.Br]);
   auto *Fast = cast<BasicBlock>(VMap[C.Fast]);
   auto *Slow = cast<BasicBlock>(VMap[C.Slow]);

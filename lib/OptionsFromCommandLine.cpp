@@ -101,6 +101,11 @@ static cl::opt<bool> ClCheckDiscount(
     cl::desc("The inliner charges nothing for a one-region function's check "
              "and its call to the instrumented copy"),
     cl::init(sampler::SamplerOptions().CheckDiscount));
+static cl::opt<bool> ClCopyComdat(
+    "sampler-copy-comdat",
+    cl::desc("A private copy that only one comdat group's functions call "
+             "joins that group"),
+    cl::init(sampler::SamplerOptions().CopyComdat));
 static cl::opt<unsigned> ClEntryTwinLimit(
     "sampler-entry-twin-limit",
     cl::desc("Functions of at most N instructions that may return early get "
@@ -149,6 +154,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("check-merge", ClCheckMerge ? "1" : "0");
   Apply("check-merge-give-back", std::to_string(ClCheckMergeGiveBack));
   Apply("check-discount", ClCheckDiscount ? "1" : "0");
+  Apply("copy-comdat", ClCopyComdat ? "1" : "0");
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
   Apply("tls-model", ClTLSModel);
   return Opts;

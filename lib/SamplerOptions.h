@@ -103,6 +103,10 @@ struct SamplerOptions {
   /// function where it would without sampler (SamplingTransform.cpp,
   /// chargeNothingForTheCheck). On by default; off to measure.
   bool CheckDiscount = true;
+  /// A private copy (F.sampler.slow, F.sampler.twin) that only functions of
+  /// one comdat group call joins that group, so that the linker keeps it only
+  /// with them (CopyComdat.h). On by default; off to measure.
+  bool CopyComdat = true;
   /// A function of at most this many instructions (at the end of the
   /// pipeline) that calls nothing outside its loops and whose fast copy may
   /// return before it touches the countdown again gets a twin that its entry

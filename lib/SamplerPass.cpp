@@ -1,6 +1,7 @@
 //===- SamplerPass.cpp - The sampler module pass --------------------------===//
 #include "SamplerPass.h"
 #include "CheckMerge.h"
+#include "CopyComdat.h"
 #include "EntryTwin.h"
 #include "LoopBoundCheck.h"
 #include "LoopCountdownPromotion.h"
@@ -196,6 +197,8 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           MPM.addPass(SamplerInstrumentPass(GetOptions()));
         else if (Name == "sampler-lower")
           MPM.addPass(SamplerLowerPass(GetOptions(), /*Cleanup=*/true));
+        else if (Name == "sampler-copy-comdat")
+          MPM.addPass(SamplerCopyComdatPass());
         else
           return false;
         return true;
@@ -261,5 +264,10 @@ void sampler::registerSamplerPass(PassBuilder &PB,
         // entry check's slow way (EntryTwin.h).
         if (Opts.Sampling && Opts.EntryTwinLimit)
           MPM.addPass(SamplerEntryTwinPass(Opts.EntryTwinLimit));
+        // Last, when no pass will copy a call any more: the private copies
+        // that only one comdat group's functions call join that group, so
+        // that the linker keeps them only with it (CopyComdat.h).
+        if (Opts.Sampling && Opts.CopyComdat)
+          MPM.addPass(SamplerCopyComdatPass());
       });
 }

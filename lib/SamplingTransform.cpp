@@ -754,7 +754,7 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
   // The instrumented copy: a private function, entered from the check below
   // with the region already paid for.
   ValueToValueMapTy VMap;
-  Function *Slow = clonePrivate(F, VMap, ".sampler.slow");
+  Function *Slow = clonePrivate(F, VMap, SlowCopySuffix);
   Slow->addFnAttr(Attribute::Cold);
   Slow->addFnAttr(abi::InstrumentedCopyAttr);
   Created.push_back(Slow);

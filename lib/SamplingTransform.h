@@ -83,6 +83,18 @@ llvm::Value *countdownAddressFor(llvm::Function &F,
 void localizeCountdownAddress(llvm::Function &F,
                               llvm::GlobalVariable *Countdown);
 
+/// The suffixes of the private copies of a function F: its outlined
+/// instrumented copy (SamplingTransform, SlowCopyOutliner) and its twin
+/// (EntryTwin). CopyComdat.h finds the copies by them.
+inline constexpr char SlowCopySuffix[] = ".sampler.slow";
+inline constexpr char TwinSuffix[] = ".sampler.twin";
+
+/// Whether \p F is one of those copies (the name may have gained a number).
+inline bool isPrivateCopy(const llvm::Function &F) {
+  return F.hasLocalLinkage() && (F.getName().contains(SlowCopySuffix) ||
+                                 F.getName().contains(TwinSuffix));
+}
+
 /// A private copy of \p F named F + \p Suffix (internal, no comdat, never
 /// inlined), \p VMap mapping F's values to it.
 llvm::Function *clonePrivate(llvm::Function &F, llvm::ValueToValueMapTy &VMap,

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "SlowCopyOutliner.h"
 #include "RuntimeABI.h"
+#include "SamplingTransform.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
@@ -224,7 +225,7 @@ sampler::outlineSlowCopy(Function &F, BasicBlock *Prologue,
   auto *FT = FunctionType::get(ResultTy, Params, false);
   Function *Out = Function::Create(FT, GlobalValue::InternalLinkage,
                                    F.getAddressSpace(),
-                                   F.getName() + ".sampler.slow", &M);
+                                   F.getName() + SlowCopySuffix, &M);
   Out->setIsNewDbgInfoFormat(F.IsNewDbgInfoFormat);
   ValueToValueMapTy VMap;
   for (auto [A, NA] : zip(F.args(), Out->args())) {
