@@ -45,7 +45,6 @@ PreservedAnalyses SamplerCopyComdatPass::run(Module &M,
     return PreservedAnalyses::all();
   // To a fixpoint: a copy called only from a copy joins the group once that
   // copy has.
-  bool Changed = false;
   for (bool Again = true; Again;) {
     Again = false;
     for (Function &G : M) {
@@ -54,11 +53,10 @@ PreservedAnalyses SamplerCopyComdatPass::run(Module &M,
       if (Comdat *Group = onlyReferrersGroup(G)) {
         G.setComdat(Group);
         ++NumGrouped;
-        Again = Changed = true;
+        Again = true;
       }
     }
   }
   // Only where the object file puts the code: no analysis looks at groups.
-  (void)Changed;
   return PreservedAnalyses::all();
 }
