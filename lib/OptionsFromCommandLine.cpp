@@ -111,6 +111,11 @@ static cl::opt<unsigned> ClEntryTwinLimit(
     cl::desc("Functions of at most N instructions that may return early get "
              "a twin their entry check's slow way tail-calls (0: never)"),
     cl::init(sampler::SamplerOptions().EntryTwinLimit));
+static cl::opt<unsigned> ClCountdownSlotSites(
+    "sampler-countdown-slot-sites",
+    cl::desc("Functions with at least N sites keep their instrumented copy's "
+             "countdown in a stack slot, not a register (0: never)"),
+    cl::init(sampler::SamplerOptions().CountdownSlotSites));
 static cl::opt<std::string> ClTLSModel(
     "sampler-tls-model",
     cl::desc("The countdown's TLS model: auto (local-exec in executables) or "
@@ -156,6 +161,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("check-discount", ClCheckDiscount ? "1" : "0");
   Apply("copy-comdat", ClCopyComdat ? "1" : "0");
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
+  Apply("countdown-slot-sites", std::to_string(ClCountdownSlotSites));
   Apply("tls-model", ClTLSModel);
   return Opts;
 }

@@ -124,7 +124,8 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   }
   if (Name == "clone-threshold" || Name == "preinline-limit" ||
       Name == "preinline-large-caller" || Name == "outline-limit" ||
-      Name == "entry-twin-limit" || Name == "check-merge-give-back") {
+      Name == "entry-twin-limit" || Name == "check-merge-give-back" ||
+      Name == "countdown-slot-sites") {
     unsigned Min = Name == "clone-threshold" ? 1 : 0;
     unsigned N;
     if (Value.getAsInteger(10, N) || N < Min)
@@ -135,6 +136,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "preinline-large-caller" ? PreInlineLargeCaller
      : Name == "entry-twin-limit"       ? EntryTwinLimit
      : Name == "check-merge-give-back"  ? CheckMergeGiveBack
+     : Name == "countdown-slot-sites"   ? CountdownSlotSites
                                         : OutlineLimit) = N;
     return Error::success();
   }
@@ -173,7 +175,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, copy-comdat, entry-twin-limit, tls-model)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, copy-comdat, entry-twin-limit, countdown-slot-sites, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

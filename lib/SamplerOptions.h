@@ -113,6 +113,15 @@ struct SamplerOptions {
   /// check's slow way tail-calls (EntryTwin.h), so that its early returns
   /// save no registers; 0: never.
   unsigned EntryTwinLimit = 2000;
+  /// A function cloned in place with at least this many sites keeps its
+  /// instrumented copy's countdown in a stack slot (volatile: never promoted
+  /// to a register) instead of a web of PHIs, one at least per site: the
+  /// register coalescer's time grows faster than linearly with that web
+  /// (SamplingTransform.cpp, run()); 0: never. 1000: SQLite's sqlite3.c with
+  /// every scheme compiles in 586 s instead of 942 s (CPU), and no function of
+  /// the corpus has that many sites with the default schemes (their code is
+  /// unchanged: sqlite3.o byte for byte); docs/benchmarks.md.
+  unsigned CountdownSlotSites = 1000;
   /// How instrumented code reaches the thread-local countdown. Auto: the
   /// local-exec model (`%fs:offset`, no GOT load, no register held) in
   /// executables (PIE or non-PIC code), whose runtime is linked in; the

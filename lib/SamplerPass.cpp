@@ -109,7 +109,8 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
   WeightlessInfo WI(M, Opts, HasSites);
   SamplingTransform T(M, WI, Opts.CloneThreshold, Opts.OutlineLimit,
                       Opts.CountdownTLS == SamplerOptions::TLSModel::Auto,
-                      Opts.NaturalNests, Opts.CheckDiscount);
+                      Opts.NaturalNests, Opts.CheckDiscount,
+                      Opts.CountdownSlotSites);
   for (Function &F : M)
     if (HasSites.contains(&F)) {
       T.run(F);

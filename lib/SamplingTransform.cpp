@@ -69,14 +69,18 @@ STATISTIC(NumSlowOutlined,
           "Functions cloned in place whose instrumented copy was outlined");
 STATISTIC(NumChecks, "Threshold checks inserted");
 STATISTIC(NumZeroWeightChecks, "Regions of weight 0 (no check needed)");
+STATISTIC(NumCountdownSlots,
+          "Instrumented copies whose countdown stays in a stack slot");
 
 SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
                                      unsigned CloneThreshold,
                                      unsigned OutlineLimit,
                                      bool LocalExecInExecutables,
-                                     bool NaturalNests, bool CheckDiscount)
+                                     bool NaturalNests, bool CheckDiscount,
+                                     unsigned CountdownSlotSites)
     : M(M), WI(WI), CloneThreshold(CloneThreshold), OutlineLimit(OutlineLimit),
-      NaturalNests(NaturalNests), CheckDiscount(CheckDiscount) {
+      NaturalNests(NaturalNests), CheckDiscount(CheckDiscount),
+      CountdownSlotSites(CountdownSlotSites) {
   LLVMContext &C = M.getContext();
   auto *I64 = Type::getInt64Ty(C);
   Countdown = M.getGlobalVariable(abi::Countdown);
@@ -1268,8 +1272,24 @@ bool SamplingTransform::run(Function &F) {
       }
   }
 
-  // 7. Clean up and back to SSA.
+  // 7. Clean up and back to SSA. In a function with very many sites, the
+  // instrumented copy's countdown stays in its stack slot: promoted, it is a
+  // web of PHIs (one per site at least, where a draw may have changed it)
+  // that PHI elimination turns into copies, and the register coalescer, which
+  // shrinks the web's live interval after each join, takes time that grows
+  // faster than linearly with it (with every scheme, sqlite3VdbeExec has
+  // 6,642 sites, and sqlite3.c spent 332 of its 942 s in the coalescer, 92 s
+  // with slots; docs/benchmarks.md). Volatile, so that no later pass promotes
+  // it; a site then compares with memory, in the instrumented copy only.
   removeUnreachableBlocks(F);
+  if (CountdownSlotSites && !OutlineSlow && Markers.size() >= CountdownSlotSites) {
+    ++NumCountdownSlots;
+    for (User *U : Local->users())
+      if (auto *LI = dyn_cast<LoadInst>(U))
+        LI->setVolatile(true);
+      else if (auto *SI = dyn_cast<StoreInst>(U))
+        SI->setVolatile(true);
+  }
   SmallVector<AllocaInst *, 64> Promotable;
   for (AllocaInst *AI : Slots)
     if (isAllocaPromotable(AI))

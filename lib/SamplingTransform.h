@@ -191,10 +191,12 @@ public:
   /// With \p CheckDiscount, the inliner charges nothing for a function of
   /// one region's check and its call to the instrumented copy
   /// (chargeNothingForTheCheck in SamplingTransform.cpp).
+  /// A function cloned in place with at least \p CountdownSlotSites sites
+  /// (0: none) keeps its instrumented copy's countdown in a stack slot.
   SamplingTransform(llvm::Module &M, const WeightlessInfo &WI,
                     unsigned CloneThreshold, unsigned OutlineLimit,
                     bool LocalExecInExecutables, bool NaturalNests = true,
-                    bool CheckDiscount = true);
+                    bool CheckDiscount = true, unsigned CountdownSlotSites = 0);
   /// Rewrites \p F's markers. Returns false if F was lowered in place
   /// (single copy) rather than cloned.
   bool run(llvm::Function &F);
@@ -225,6 +227,7 @@ private:
   unsigned OutlineLimit;
   bool NaturalNests;
   bool CheckDiscount;
+  unsigned CountdownSlotSites;
   llvm::GlobalVariable *Countdown;
   llvm::FunctionCallee Next;
   /// What a site that may own a success calls (Next is what a check calls
