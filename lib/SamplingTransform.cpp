@@ -1015,7 +1015,10 @@ bool SamplingTransform::run(Function &F) {
   // edges, so the trial accounting is unchanged (any edge may be one).
   {
     Regions Pre = computeRegions(Starts, CheckEdges, SitesIn);
-    SmallPtrSet<BasicBlock *, 16> Heavy;
+    // In a fixed order (not a pointer-keyed set's): the checks are created in
+    // the order of the check edges, and the output must not depend on where
+    // the blocks lie in memory (test/sampling/deterministic-order.c).
+    SmallSetVector<BasicBlock *, 16> Heavy;
     for (auto &E : BackEdges) {
       auto *H = const_cast<BasicBlock *>(E.second);
       if (Pre.Weight.lookup(H) >= LoopEntryCheckWeight)
