@@ -3,9 +3,9 @@
 ; accesses, instead of promoting it to a register: in a function with thousands
 ; of sites the promoted countdown is a web of thousands of PHIs, and the
 ; register coalescer's time grows faster than linearly with it
-; (docs/benchmarks.md, "The countdown's web"). The fast copy is the same
-; either way. Below the threshold (by default 1000 sites) the slot is
-; promoted as before.
+; (docs/benchmarks.md, "The countdown's web with every scheme"). The fast
+; copy is the same either way. Below the threshold (by default 1000 sites)
+; the slot is promoted as before.
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -sampler-countdown-slot-sites=2 -S %s | FileCheck %s --check-prefix=SLOT
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -sampler-countdown-slot-sites=3 -S %s | FileCheck %s --check-prefix=REG
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=REG
@@ -39,7 +39,6 @@
 ; REG:          %countdown.fire = icmp slt i64 %sampler.cd.0, -1
 ; REG-NOT:    ptr %sampler.cd
 ; REG-LABEL: define internal void @sampler.register_unit(
-
 
 source_filename = "loop.c"
 

@@ -3,10 +3,10 @@
 // layout randomisation changes from run to run). Here: one loop round 24 heavy
 // inner loops (9 sites per iteration, so each gets a check on its entry edge
 // too, which the instrumented copy does not share: it returns to the fast
-// copy only at the outer loop's header). Their headers were kept in a pointer-keyed set, whose
-// iteration order (beyond 16 elements, the order of the pointers' hashes) set
-// the order in which the entry checks were created, so the output varied from
-// one compile to the next.
+// copy only at the outer loop's header). Their headers were kept in a
+// pointer-keyed set, whose iteration order (beyond 16 elements, the order of
+// the pointers' hashes) set the order in which the entry checks were created,
+// so the output varied from one compile to the next.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %sampler-cc -O0 -S -emit-llvm %s -o %t/1.ll
 // RUN: %sampler-cc -O0 -S -emit-llvm %s -o %t/2.ll
