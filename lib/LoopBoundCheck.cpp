@@ -1193,10 +1193,19 @@ PreservedAnalyses SamplerLoopBoundPass::run(Function &F,
     for (auto [L, BI] : Ready)
       prepare(L, tagWeight(BI), Reserve, Chunks, Countdown, FromCountdown, DT,
               LI, SE, AC, TTI, ORE, Candidates);
-    for (Candidate &C : Candidates)
+    SmallPtrSet<const BasicBlock *, 8> Versioned;
+    for (Candidate &C : Candidates) {
       versionLoop(C, Countdown);
-    for (auto [L, BI] : Ready)
+      Versioned.insert(C.Latch);
+    }
+    // A loop left as it was keeps its weight under another name, for
+    // CheckStride.h (which drops it); the versioned ones' checks run only
+    // when the countdown does not cover their bound.
+    for (auto [L, BI] : Ready) {
+      if (!Versioned.contains(BI->getParent()))
+        BI->setMetadata(UnboundedBackEdgeMD, BI->getMetadata(BackEdgeCheckMD));
       BI->setMetadata(BackEdgeCheckMD, nullptr);
+    }
     FAM.invalidate(F, PreservedAnalyses::none());
   }
   if (!Changed)

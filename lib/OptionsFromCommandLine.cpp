@@ -116,6 +116,11 @@ static cl::opt<unsigned> ClCountdownSlotSites(
     cl::desc("Functions with at least N sites keep their instrumented copy's "
              "countdown in a stack slot, not a register (0: never)"),
     cl::init(sampler::SamplerOptions().CountdownSlotSites));
+static cl::opt<unsigned> ClCheckStride(
+    "sampler-check-stride",
+    cl::desc("An unbounded loop's back-edge check is tested once every N "
+             "iterations (the loop unrolled N times; 1: every iteration)"),
+    cl::init(sampler::SamplerOptions().CheckStride));
 static cl::opt<std::string> ClTLSModel(
     "sampler-tls-model",
     cl::desc("The countdown's TLS model: auto (local-exec in executables) or "
@@ -162,6 +167,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("copy-comdat", ClCopyComdat ? "1" : "0");
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
   Apply("countdown-slot-sites", std::to_string(ClCountdownSlotSites));
+  Apply("check-stride", std::to_string(ClCheckStride));
   Apply("tls-model", ClTLSModel);
   return Opts;
 }

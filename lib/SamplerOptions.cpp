@@ -125,8 +125,8 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   if (Name == "clone-threshold" || Name == "preinline-limit" ||
       Name == "preinline-large-caller" || Name == "outline-limit" ||
       Name == "entry-twin-limit" || Name == "check-merge-give-back" ||
-      Name == "countdown-slot-sites") {
-    unsigned Min = Name == "clone-threshold" ? 1 : 0;
+      Name == "countdown-slot-sites" || Name == "check-stride") {
+    unsigned Min = Name == "clone-threshold" || Name == "check-stride" ? 1 : 0;
     unsigned N;
     if (Value.getAsInteger(10, N) || N < Min)
       return optionError("sampler: option '" + Name + "' expects an integer >= " +
@@ -137,6 +137,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "entry-twin-limit"       ? EntryTwinLimit
      : Name == "check-merge-give-back"  ? CheckMergeGiveBack
      : Name == "countdown-slot-sites"   ? CountdownSlotSites
+     : Name == "check-stride"           ? CheckStride
                                         : OutlineLimit) = N;
     return Error::success();
   }
@@ -175,7 +176,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, copy-comdat, entry-twin-limit, countdown-slot-sites, tls-model)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, copy-comdat, entry-twin-limit, countdown-slot-sites, check-stride, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

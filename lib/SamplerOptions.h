@@ -122,6 +122,11 @@ struct SamplerOptions {
   /// the corpus has that many sites with the default schemes (their code is
   /// unchanged: sqlite3.o byte for byte); docs/benchmarks.md.
   unsigned CountdownSlotSites = 1000;
+  /// An unbounded loop's back-edge check in the fast copy is tested once
+  /// every this many iterations: the loop is unrolled that many times and
+  /// the first copy's check tests for the others (CheckStride.h; exact);
+  /// 1: every iteration.
+  unsigned CheckStride = 4;
   /// How instrumented code reaches the thread-local countdown. Auto: the
   /// local-exec model (`%fs:offset`, no GOT load, no register held) in
   /// executables (PIE or non-PIC code), whose runtime is linked in; the

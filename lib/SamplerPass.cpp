@@ -1,6 +1,7 @@
 //===- SamplerPass.cpp - The sampler module pass --------------------------===//
 #include "SamplerPass.h"
 #include "CheckMerge.h"
+#include "CheckStride.h"
 #include "CopyComdat.h"
 #include "EntryTwin.h"
 #include "LoopBoundCheck.h"
@@ -222,6 +223,16 @@ void sampler::registerSamplerPass(PassBuilder &PB,
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
+        // sampler-check-stride<K>; without <K>, the default stride.
+        if (Name.consume_front("sampler-check-stride")) {
+          unsigned K = SamplerOptions().CheckStride;
+          if (!Name.empty() &&
+              (!Name.consume_front("<") || !Name.consume_back(">") ||
+               Name.getAsInteger(10, K) || K < 1))
+            return false;
+          FPM.addPass(SamplerCheckStridePass(K));
+          return true;
+        }
         if (Name == "sampler-loop-bound")
           FPM.addPass(SamplerLoopBoundPass());
         else if (Name == "sampler-loop-bound-reserve")
@@ -250,6 +261,11 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           FPM.addPass(SamplerLoopPromotePass(Opts.NaturalNests));
         if (Opts.Sampling && Opts.LoopPromote && Opts.LoopExitPay)
           FPM.addPass(SamplerLoopExitPayPass());
+        // Then the loops left with a check on their back edge test it once
+        // every few iterations (CheckStride.h; with a stride of 1 this only
+        // drops the tags the loop passes went by).
+        if (Opts.Sampling)
+          FPM.addPass(SamplerCheckStridePass(Opts.CheckStride));
       });
   PB.registerOptimizerLastEPCallback(
       [GetOptions](ModulePassManager &MPM, OptimizationLevel) {

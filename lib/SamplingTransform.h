@@ -52,6 +52,9 @@ namespace sampler {
 /// the region's weight: what LoopBoundCheck looks for after the optimiser has
 /// reshaped the loop (a tag lost on the way only means no bounded version).
 inline constexpr char BackEdgeCheckMD[] = "sampler.backedge.check";
+/// What LoopBoundCheck leaves on the back-edge check of a loop it found no
+/// bound for (it drops BackEdgeCheckMD as it goes), for CheckStride.h.
+inline constexpr char UnboundedBackEdgeMD[] = "sampler.backedge.unbounded";
 /// The same on the fast copy's other checks (loop entries, splits of heavy
 /// regions): a bounded loop's copy drops those of its own body too.
 inline constexpr char CheckMD[] = "sampler.check";
