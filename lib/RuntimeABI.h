@@ -66,10 +66,13 @@ inline constexpr char UnregisterUnit[] = "__sampler_unregister_unit";
 inline constexpr char Prefix[] = "__sampler_";
 
 /// Function attribute of an instrumented copy that is a function of its own
-/// (SamplingTransform's outline(), SlowCopyOutliner.h): a call to it stands
-/// where the fast copy goes instrumented, and it reads and writes the
-/// countdown in memory (LoopCountdownPromotion stores the countdown before
-/// such a call and reloads it after).
+/// (SamplingTransform's outline(), SlowCopyOutliner.h) and of a twin
+/// (EntryTwin.h, a copy of its function entered where the entry check goes
+/// instrumented): a call to it stands where the fast copy goes instrumented,
+/// and it reads and writes the countdown in memory (LoopCountdownPromotion
+/// stores the countdown before such a call and reloads it after). It also
+/// marks them as sampler's private copies (isPrivateCopy: CopyComdat.h, and
+/// EntryTwin gives them no twin).
 inline constexpr char InstrumentedCopyAttr[] = "sampler-instrumented-copy";
 
 /// The section holding one site-table record per unit (docs/internals.md §2).

@@ -760,7 +760,6 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
   ValueToValueMapTy VMap;
   Function *Slow = clonePrivate(F, VMap, SlowCopySuffix);
   Slow->addFnAttr(Attribute::Cold);
-  Slow->addFnAttr(abi::InstrumentedCopyAttr);
   Created.push_back(Slow);
   {
     // Its entry resolves an unknown countdown (resolveUnknown), here rather
@@ -829,6 +828,7 @@ Function *sampler::clonePrivate(Function &F, ValueToValueMapTy &VMap,
   G->removeFnAttr(Attribute::AlwaysInline);
   G->removeFnAttr(Attribute::InlineHint);
   G->addFnAttr(Attribute::NoInline);
+  G->addFnAttr(abi::InstrumentedCopyAttr);
   return G;
 }
 

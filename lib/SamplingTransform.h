@@ -88,18 +88,20 @@ void localizeCountdownAddress(llvm::Function &F,
 
 /// The suffixes of the private copies of a function F: its outlined
 /// instrumented copy (SamplingTransform, SlowCopyOutliner) and its twin
-/// (EntryTwin). CopyComdat.h finds the copies by them.
+/// (EntryTwin), for the reader of the IR and of the symbols.
 inline constexpr char SlowCopySuffix[] = ".sampler.slow";
 inline constexpr char TwinSuffix[] = ".sampler.twin";
 
-/// Whether \p F is one of those copies (the name may have gained a number).
+/// Whether \p F is one of those copies: internal, and marked
+/// abi::InstrumentedCopyAttr (CopyComdat.h finds them so; a name can be
+/// changed by other passes, or chosen by the program).
 inline bool isPrivateCopy(const llvm::Function &F) {
-  return F.hasLocalLinkage() && (F.getName().contains(SlowCopySuffix) ||
-                                 F.getName().contains(TwinSuffix));
+  return F.hasLocalLinkage() && F.hasFnAttribute(abi::InstrumentedCopyAttr);
 }
 
 /// A private copy of \p F named F + \p Suffix (internal, no comdat, never
-/// inlined), \p VMap mapping F's values to it.
+/// inlined, marked abi::InstrumentedCopyAttr), \p VMap mapping F's values to
+/// it.
 llvm::Function *clonePrivate(llvm::Function &F, llvm::ValueToValueMapTy &VMap,
                              const llvm::Twine &Suffix);
 

@@ -38,7 +38,7 @@
 ; CHECK-NOT:   {{^}}body:
 ; CHECK:       slow.first:
 ; CHECK:       long.slow:
-; CHECK:       attributes #[[ATTRS]] = { noinline }
+; CHECK:       attributes #[[ATTRS]] = { noinline "sampler-instrumented-copy" }
 ; OFF-NOT:     sampler.twin
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
