@@ -12,27 +12,34 @@ using namespace llvm;
 using namespace llvm::PatternMatch;
 using namespace sampler;
 
+std::optional<bool> sampler::nonNegativeOnTrue(const ICmpInst &Cmp) {
+  const APInt *C;
+  if (!match(Cmp.getOperand(1), m_APInt(C)))
+    return std::nullopt;
+  ICmpInst::Predicate P = Cmp.getPredicate();
+  if ((P == ICmpInst::ICMP_SGT && C->isAllOnes()) ||
+      (P == ICmpInst::ICMP_SGE && C->isZero()))
+    return true;
+  if ((P == ICmpInst::ICMP_SLT && C->isZero()) ||
+      (P == ICmpInst::ICMP_SLE && C->isAllOnes()))
+    return false;
+  return std::nullopt;
+}
+
 std::optional<PaidCheck> sampler::matchPaidCheck(BasicBlock *BB,
                                                  const GlobalVariable *CD) {
   auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
   if (!Br || !Br->isConditional())
     return std::nullopt;
   auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-  Value *X;
-  const APInt *C;
-  if (!Cmp || Cmp->getParent() != BB || !Cmp->hasOneUse() ||
-      !match(Cmp, m_ICmp(m_Value(X), m_APInt(C))))
+  if (!Cmp || Cmp->getParent() != BB || !Cmp->hasOneUse())
     return std::nullopt;
-  // X >= 0 on the true edge (sgt -1, sge 0) or on the false one (slt 0, sle -1).
-  bool FastIsTrue;
-  ICmpInst::Predicate P = Cmp->getPredicate();
-  if ((P == ICmpInst::ICMP_SGT && C->isAllOnes()) || (P == ICmpInst::ICMP_SGE && C->isZero()))
-    FastIsTrue = true;
-  else if ((P == ICmpInst::ICMP_SLT && C->isZero()) ||
-           (P == ICmpInst::ICMP_SLE && C->isAllOnes()))
-    FastIsTrue = false;
-  else
+  // X >= 0 on the true edge or on the false one.
+  std::optional<bool> OnTrue = nonNegativeOnTrue(*Cmp);
+  if (!OnTrue)
     return std::nullopt;
+  bool FastIsTrue = *OnTrue;
+  Value *X = Cmp->getOperand(0);
   auto *Paid = dyn_cast<BinaryOperator>(X);
   const APInt *Step;
   Value *Loaded;

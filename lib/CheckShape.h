@@ -37,6 +37,12 @@ struct PaidCheck {
   llvm::BasicBlock *Slow;
 };
 
+/// Whether \p Cmp tests its first operand X for X >= 0 (`X > -1` or
+/// `X >= 0`: true; `X < 0` or `X <= -1`, so X >= 0 on its false edge:
+/// false), the test every check makes of the countdown it has paid; nullopt
+/// for any other compare.
+std::optional<bool> nonNegativeOnTrue(const llvm::ICmpInst &Cmp);
+
 /// The check that ends \p BB, if it has exactly that shape and its values
 /// serve nothing else; \p CD is the thread-local countdown.
 std::optional<PaidCheck> matchPaidCheck(llvm::BasicBlock *BB,

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CheckStride.h"
+#include "CheckShape.h"
 #include "SamplingTransform.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -67,34 +68,23 @@ struct Strided {
 
 /// The tag's weight on \p BI (either kind of back-edge tag), 0 without.
 uint64_t backEdgeTag(const BranchInst *BI) {
-  for (StringRef Kind : {StringRef(BackEdgeCheckMD),
-                         StringRef(UnboundedBackEdgeMD)})
-    if (MDNode *MD = BI->getMetadata(Kind))
-      if (MD->getNumOperands() == 1)
-        if (auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0)))
-          return C->getZExtValue();
-  return 0;
+  if (uint64_t W = tagWeight(BI, BackEdgeCheckMD))
+    return W;
+  return tagWeight(BI, UnboundedBackEdgeMD);
 }
 
 /// The value \p BI's condition requires to be >= 0 for the way to \p Pass
-/// (`icmp sgt V, -1` or `icmp sge V, 0`, either way round); null if the
-/// condition has another shape or \p Pass is not one of its two ways.
+/// (nonNegativeOnTrue); null if the condition has another shape or \p Pass
+/// is not one of its two ways.
 Value *testedForNonNegative(const BranchInst *BI, const BasicBlock *Pass) {
   if (!BI->isConditional())
     return nullptr;
   auto *Cmp = dyn_cast<ICmpInst>(BI->getCondition());
-  bool StayOnTrue = BI->getSuccessor(0) == Pass;
-  if (!Cmp || StayOnTrue == (BI->getSuccessor(1) == Pass))
+  bool PassOnTrue = BI->getSuccessor(0) == Pass;
+  if (!Cmp || PassOnTrue == (BI->getSuccessor(1) == Pass))
     return nullptr;
-  auto *C = dyn_cast<ConstantInt>(Cmp->getOperand(1));
-  if (!C)
-    return nullptr;
-  CmpInst::Predicate P =
-      StayOnTrue ? Cmp->getPredicate() : Cmp->getInversePredicate();
-  if ((P == CmpInst::ICMP_SGT && C->isMinusOne()) ||
-      (P == CmpInst::ICMP_SGE && C->isZero()))
-    return Cmp->getOperand(0);
-  return nullptr;
+  std::optional<bool> OnTrue = nonNegativeOnTrue(*Cmp);
+  return OnTrue && *OnTrue == PassOnTrue ? Cmp->getOperand(0) : nullptr;
 }
 
 /// The same for the way that stays in \p L.

@@ -274,17 +274,6 @@ static bool findChunkExit(const Loop &L, Candidate &C) {
   return true;
 }
 
-/// W, from a check's tag (\p Kind: BackEdgeCheckMD or CheckMD); 0 without.
-static uint64_t tagWeight(const Instruction *Term,
-                          StringRef Kind = BackEdgeCheckMD) {
-  MDNode *MD = Term ? Term->getMetadata(Kind) : nullptr;
-  if (!MD || MD->getNumOperands() != 1)
-    return 0;
-  if (auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0)))
-    return C->getZExtValue();
-  return 0;
-}
-
 /// The payment of a check in \p Block: `add V, -K` (or `sub V, K`) where V
 /// is the countdown (computed from it: FromCountdown) as the check loaded it
 /// in the block or as the optimiser carries it in a PHI of the block or of the

@@ -59,6 +59,18 @@ inline constexpr char UnboundedBackEdgeMD[] = "sampler.backedge.unbounded";
 /// regions): a bounded loop's copy drops those of its own body too.
 inline constexpr char CheckMD[] = "sampler.check";
 
+/// W, from a check's tag of kind \p Kind (BackEdgeCheckMD, CheckMD or
+/// UnboundedBackEdgeMD) on \p Term; 0 without.
+inline uint64_t tagWeight(const llvm::Instruction *Term,
+                          llvm::StringRef Kind = BackEdgeCheckMD) {
+  llvm::MDNode *MD = Term ? Term->getMetadata(Kind) : nullptr;
+  if (!MD || MD->getNumOperands() != 1)
+    return 0;
+  if (auto *C = llvm::mdconst::dyn_extract<llvm::ConstantInt>(MD->getOperand(0)))
+    return C->getZExtValue();
+  return 0;
+}
+
 /// Whether \p Ptr is the thread-local countdown \p Countdown, directly or
 /// through llvm.threadlocal.address (how clang writes TLS accesses).
 inline bool isCountdownAddress(const llvm::Value *Ptr,
