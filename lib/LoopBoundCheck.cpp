@@ -20,7 +20,10 @@
 //      the countdown in a register), exit blocks' PHIs receive the clone's
 //      values and SSAUpdater joins the preheader's. A loop that leaves only
 //      after exactly N back edges is paid for by its test instead, and its
-//      clone's latch neither tests nor pays (paysOnEntry).
+//      clone's latch neither tests nor pays (paysOnEntry). With chunks, a
+//      failed test may enter a third copy that runs the back edges the
+//      countdown covers (a reserve's: addChunkEnd; a paid loop's:
+//      addPaidChunkEnd).
 //
 //===----------------------------------------------------------------------===//
 #include "LoopBoundCheck.h"
@@ -33,6 +36,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
@@ -65,6 +69,8 @@ STATISTIC(NumPaidOnEntry, "Bounded loops with one way out, whose exact trip coun
                           "pays for their back edges on entry");
 STATISTIC(NumChunked, "Loops with a reserve that reserve the back edges the "
                       "countdown covers when it does not cover all");
+STATISTIC(NumPaidChunked, "Loops that pay on entry for the back edges the "
+                          "countdown covers when it does not cover all");
 
 /// The cost, in TargetTransformInfo's units, that computing a loop's bound on
 /// a way into it may have beyond what is computed anyway: the test runs on
@@ -184,6 +190,13 @@ struct Candidate {
   /// of them at once, and the copy neither tests nor pays (nothing to give
   /// back: every way through the copy takes all N back edges).
   bool PayOnEntry = false;
+  /// Paid on entry, in chunks (findPaidChunk): a failed test on a way in
+  /// that computes the counter's start (Entry::CounterStart) enters a third
+  /// copy when the countdown C covers k = C / W >= MinUsefulBound back edges.
+  /// It pays k·W there, and its header's exit leaves after exactly k back
+  /// edges, for the header of the loop as it was, whose next check is the
+  /// first that C does not cover.
+  bool PaidChunked = false;
 };
 
 } // namespace
@@ -272,6 +285,33 @@ static bool findChunkExit(const Loop &L, Candidate &C) {
   C.Chunk = Found;
   C.Chunked = true;
   return true;
+}
+
+/// Chunks of a loop that pays on entry (Candidate::PaidChunked): its header
+/// is its way out, a counter of step ±1 counts its back edges there, and the
+/// header computes nothing that it matters to compute twice (it writes no
+/// memory and always goes on): the chunks' copy leaves from its header's
+/// clone for the loop's header, which computes it again. Replacing the
+/// exit's test with the chunk's (the counter against its value after k back
+/// edges) costs nothing an iteration.
+static bool findPaidChunk(const Loop &L, Candidate &C, ScalarEvolution &SE,
+                          const SmallPtrSetImpl<const Value *> &FromCountdown) {
+  if (C.Header == C.Latch || !L.isLoopExiting(C.Header))
+    return false;
+  auto *BI = dyn_cast<BranchInst>(C.Header->getTerminator());
+  if (!BI || !BI->isConditional())
+    return false;
+  for (Instruction &I : *C.Header)
+    if (&I != BI && (I.mayWriteToMemory() ||
+                     !isGuaranteedToTransferExecutionToSuccessor(&I)))
+      return false;
+  for (const LoopCounter &LC : loopCounters(L, SE, FromCountdown))
+    if (LC.Step == 1 || LC.Step == -1) {
+      C.Count = {LC.Phi, LC.Step};
+      C.PaidChunked = true;
+      return true;
+    }
+  return false;
 }
 
 /// The payment of a check in \p Block: `add V, -K` (or `sub V, K`) where V
@@ -589,6 +629,8 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
     return Missed("NoBound", "no exit has a computable maximum trip count");
   }
   C.PayOnEntry = !C.Reserve && paysOnEntry(*L, C, Bound, FromCountdown, SE);
+  if (Chunks && C.PayOnEntry)
+    findPaidChunk(*L, C, SE, FromCountdown);
 
   // The bound for each way into the preheader, its PHIs replaced by what that
   // way brings: the fast copy's own entry usually starts the loop from a
@@ -654,6 +696,18 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
       if (C.Chunked && Exp.isSafeToExpandAt(J0, At))
         J0Value = Exp.expandCodeFor(J0, CT, At);
     }
+    // Paid chunks: the counter's value after k back edges is told apart from
+    // its start's while k < 2^w; k < N, so N <= 2^w will do.
+    if (C.PaidChunked &&
+        (MaxN - 1).getActiveBits() <=
+            C.Count.Phi->getType()->getIntegerBitWidth()) {
+      Type *CT = C.Count.Phi->getType();
+      const SCEV *J0 = SCEVParameterRewriter::rewrite(
+          SE.getSCEV(C.Count.Phi->getIncomingValueForBlock(Preheader)), SE,
+          Map);
+      if (Exp.isSafeToExpandAt(J0, At))
+        J0Value = Exp.expandCodeFor(J0, CT, At);
+    }
     C.Entries.push_back(
         {From, Exp.expandCodeFor(N, nullptr, At), MaxN, Base, J0Value});
   }
@@ -667,6 +721,8 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
                                 " cannot compute it there");
   }
   C.Chunked &= any_of(C.Entries, [](const Entry &E) { return E.CounterStart; });
+  C.PaidChunked &=
+      any_of(C.Entries, [](const Entry &E) { return E.CounterStart; });
   ORE.emit([&] {
     if (C.Reserve)
       return OptimizationRemark(DEBUG_TYPE, "Reserved", L->getStartLoc(),
@@ -687,7 +743,9 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
            << ore::NV("PerBackedge", C.PerBackedge) << ") on "
            << ore::NV("Ways", unsigned(C.Entries.size())) << " of "
            << ore::NV("Of", Ways) << " ways in"
-           << (C.PayOnEntry ? ", and pays for them there" : "");
+           << (C.PayOnEntry ? ", and pays for them there" : "")
+           << (C.PaidChunked ? ", in chunks where the countdown covers fewer"
+                             : "");
   });
   Out.push_back(std::move(C));
   return true;
@@ -703,7 +761,9 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
 /// With chunks on this way (E.CounterStart), a failed test goes instead to
 /// the chunks' copy \p ChunkClone, through \p ChunkGo, when the countdown
 /// covers enough back edges: ChunkGo reserves k·W and computes
-/// \p ChunkShift, the counter's shift d (ChunkExit).
+/// \p ChunkShift, the counter's shift d (ChunkExit); for a loop that pays on
+/// entry, it pays k·W and \p ChunkShift is the counter's value after k back
+/// edges (addPaidChunkEnd).
 static BasicBlock *insertTest(const Candidate &C, const Entry &E,
                               GlobalVariable *Countdown, BasicBlock *Clone,
                               BasicBlock *ChunkClone, BasicBlock *&ChunkGo,
@@ -717,7 +777,7 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
   // With chunks, the loop as it was is entered from a second test.
   BasicBlock *Fail = C.Preheader;
   ChunkGo = nullptr;
-  if (C.Chunked && E.CounterStart)
+  if ((C.Chunked || C.PaidChunked) && E.CounterStart)
     Fail = BasicBlock::Create(Ctx, "sampler.loop.chunk.test", F, C.Preheader);
   C.Preheader->replacePhiUsesWith(E.From, Fail == C.Preheader ? Test : Fail);
   IRBuilder<> B(Test);
@@ -772,13 +832,36 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
   if (Fail == C.Preheader)
     return Go;
 
+  uint64_t W = C.PerBackedge;
+  if (C.PaidChunked) {
+    // Paid chunks: k = countdown / W < N back edges (the test above failed),
+    // paid now; the copy's header leaves after k of them, where the counter
+    // is L = j0 + s·k (\p ChunkShift carries L).
+    B.SetInsertPoint(Fail);
+    ChunkGo = BasicBlock::Create(Ctx, "sampler.loop.chunk", F, ChunkClone);
+    B.CreateCondBr(B.CreateICmpSGE(Cd, B.getInt64(MinUsefulBound * W),
+                                   "sampler.chunk.some"),
+                   ChunkGo, C.Preheader, MDB.createLikelyBranchWeights());
+    B.SetInsertPoint(ChunkGo);
+    Value *K = B.CreateUDiv(Cd, B.getInt64(W), "sampler.chunk.backedges");
+    B.CreateStore(B.CreateSub(Cd, B.CreateMul(K, B.getInt64(W), "", true, true),
+                              "countdown.paid.chunk"),
+                  Addr)
+        ->setMetadata(PaidOnEntryMD, MDNode::get(Ctx, {}));
+    Value *KC = B.CreateTrunc(K, C.Count.Phi->getType());
+    ChunkShift = C.Count.Step == 1 ? B.CreateAdd(E.CounterStart, KC)
+                                   : B.CreateSub(E.CounterStart, KC);
+    ChunkShift->setName("sampler.chunk.last");
+    B.CreateBr(ChunkClone);
+    return Go;
+  }
+
   // Chunks: k = countdown / (ChunkShare·W) back edges (a negative countdown,
   // the next trial unknown, covers none), reserved. The counter's exit must
   // then leave where its value is L = j0 + s·(k + t) (t = 1 if it tests
   // j + s, 0 if j), which it reaches before E: k < N (the test above failed),
   // and N is at most that exit's count. Shifted by d = L - E, the counter
   // meets E there (the reserve's base for it: chunkBase).
-  uint64_t W = C.PerBackedge;
   B.SetInsertPoint(Fail);
   ChunkGo = BasicBlock::Create(Ctx, "sampler.loop.chunk", F, ChunkClone);
   B.CreateCondBr(
@@ -1023,6 +1106,31 @@ static void addChunkEnd(const Candidate &C, ValueToValueMapTy &VMap,
   ++NumChunked;
 }
 
+/// Paid chunks: the chunks' copy (\p VMap) leaves from its header's clone
+/// once its counter holds \p Last, its value after the k back edges paid
+/// for (k < N: the loop's own exit, the header's, cannot come first), for
+/// the header of the loop as it was, with the copy's values: there the loop
+/// as it was would be after k back edges too, and its next check fails.
+static void addPaidChunkEnd(const Candidate &C, ValueToValueMapTy &VMap,
+                            ArrayRef<BasicBlock *> Clones, PHINode *Last,
+                            SmallVectorImpl<WeakTrackingVH> &MaybeDead) {
+  auto *HeaderClone = cast<BasicBlock>(VMap[C.Header]);
+  auto *Exit = cast<BranchInst>(HeaderClone->getTerminator());
+  BasicBlock *Stay = Exit->getSuccessor(0);
+  if (!is_contained(Clones, Stay))
+    Stay = Exit->getSuccessor(1);
+  IRBuilder<> B(Exit);
+  Value *End = B.CreateICmpEQ(VMap[C.Count.Phi], Last, "sampler.chunk.end");
+  MDBuilder MDB(C.Header->getContext());
+  B.CreateCondBr(End, C.Header, Stay, MDB.createUnlikelyBranchWeights())
+      ->setDebugLoc(Exit->getDebugLoc());
+  MaybeDead.push_back(Exit->getCondition());
+  Exit->eraseFromParent();
+  for (PHINode &PN : C.Header->phis())
+    PN.addIncoming(VMap[&PN], HeaderClone);
+  ++NumPaidChunked;
+}
+
 /// A PHI of the copy's preheader or header that only carries one value round
 /// is that value (a preheader PHI with one way in).
 static void foldCopyPhis(ValueToValueMapTy &VMap, const Candidate &C,
@@ -1050,9 +1158,10 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
   BasicBlock *PreClone =
       cloneLoop(C, ".bounded", VMap, Clones, PrePhis, MaybeDead, Countdown);
   BasicBlock *ChunkPre =
-      C.Chunked ? cloneLoop(C, ".chunk", ChunkMap, ChunkClones, ChunkPhis,
-                            MaybeDead, Countdown)
-                : nullptr;
+      C.Chunked || C.PaidChunked
+          ? cloneLoop(C, ".chunk", ChunkMap, ChunkClones, ChunkPhis, MaybeDead,
+                      Countdown)
+          : nullptr;
 
   // The tests; the copy is entered with the preheader's PHIs' values for the
   // way it came in by (and, with a reserve, its bound; with chunks, the
@@ -1062,9 +1171,10 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
     Base = PHINode::Create(C.Count.Phi->getType(), C.Entries.size(),
                            "sampler.reserve.base",
                            PreClone->getFirstNonPHIIt());
-  if (C.Chunked)
+  if (ChunkPre)
     Shift = PHINode::Create(C.Count.Phi->getType(), C.Entries.size(),
-                            "sampler.chunk.shift",
+                            C.Chunked ? "sampler.chunk.shift"
+                                      : "sampler.chunk.last",
                             ChunkPre->getFirstNonPHIIt());
   for (const Entry &E : C.Entries) {
     // What the original preheader's PHIs receive from E.From, before the
@@ -1092,6 +1202,8 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
     addChunkEnd(C, ChunkMap, ChunkPre, Shift);
     addExitIncomings(C, ChunkMap, ChunkClones);
   }
+  if (C.PaidChunked)
+    addPaidChunkEnd(C, ChunkMap, ChunkClones, Shift, MaybeDead);
 
   // What the preheader computes and code after the loop uses now comes from
   // either preheader: SSAUpdater joins them where the ways meet (after the
@@ -1105,7 +1217,7 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
       BasicBlock *UB = User->getParent();
       if (auto *PN = dyn_cast<PHINode>(User))
         UB = PN->getIncomingBlock(U);
-      if (UB != C.Preheader && (C.Chunked || !is_contained(C.Blocks, UB)))
+      if (UB != C.Preheader && (ChunkPre || !is_contained(C.Blocks, UB)))
         Outside.push_back(&U);
     }
     if (Outside.empty())
@@ -1128,7 +1240,7 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
   foldCopyPhis(VMap, C, Clones);
   if (C.PayOnEntry)
     ++NumPaidOnEntry;
-  if (C.Chunked)
+  if (ChunkPre)
     foldCopyPhis(ChunkMap, C, ChunkClones);
   ++NumBounded;
 }

@@ -38,7 +38,11 @@
 //   half the countdown covers k >= 1 back edges: it reserves those k, and
 //   where it would take the (k+1)st its counted exit goes instead to a copy
 //   of the latch's check, which goes on in the loop as it was
-//   (docs/sampling.md, "Chunks of a reserve").
+//   (docs/sampling.md, "Chunks of a reserve"). So does a loop that pays on
+//   entry, whose header is its way out: its chunks' copy pays for the k
+//   back edges the countdown covers and its header leaves after k of them
+//   for the loop as it was, whose next check fails ("Chunks of a loop that
+//   pays on entry").
 //
 //   The pass runs mid-pipeline (VectorizerStart), where loops are rotated and
 //   ScalarEvolution sees their induction variables; it finds the checks by
@@ -54,7 +58,8 @@
 //       -passes=sampler-loop-bound in.ll -S       (this pass alone)
 //   sampler-cc -fno-sampler-loop-bounds ...      (off, to measure)
 //   sampler-cc -fsampler-loop-reserve ...        (reserves for loop nests)
-//   sampler-cc -fno-sampler-loop-chunks ...      (reserves all or nothing)
+//   sampler-cc -fno-sampler-loop-chunks ...      (reserves and paid loops all
+//                                                or nothing)
 //
 //===----------------------------------------------------------------------===//
 #ifndef SAMPLER_LOOPBOUNDCHECK_H

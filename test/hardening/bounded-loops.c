@@ -17,7 +17,9 @@
 // one, a bounded loop around an unbounded one (chain: a reserve, in chunks
 // where the countdown covers fewer of its back edges), a pointer
 // range, a loop whose way out is heavier than its iterations, a
-// loop that mostly leaves early, a reserve after a call with sites.
+// loop that mostly leaves early, a reserve after a call with sites, and a
+// counted loop longer than most countdowns cover (digits: chunks of a loop
+// that pays on entry).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %sampler-cc -O2 -S -emit-llvm %s -o - | FileCheck %s
 // RUN: %sampler-cc -O2 %s -o %t/sampled
@@ -189,7 +191,7 @@ __attribute__((noinline)) int nested(const unsigned short *a) {
   while (k % 7 != 3 && r < 100000) {
     // One way in: the instrumented copy comes back to the inner loop through
     // the outer loop's tail (natural nests), not into the fast outer loop.
-    // REMARK: bounded-loops.c:[[#@LINE+1]]:5: remark: loop in nested tests its countdown checks once on entry (trials per back edge: 2) on 1 of 1 ways in, and pays for them there
+    // REMARK: bounded-loops.c:[[#@LINE+1]]:5: remark: loop in nested tests its countdown checks once on entry (trials per back edge: 2) on 1 of 1 ways in, and pays for them there, in chunks where the countdown covers fewer
     for (unsigned j = 0; j < (k & 15); j++)
       if ((a[j] ^ k) & 2)
         r++;
@@ -212,7 +214,7 @@ __attribute__((noinline)) long range(const unsigned short *b,
 // edges' region weighs 5, the way out included).
 __attribute__((noinline)) int tail_heavy(const unsigned short *a, int n) {
   int r = 0;
-  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in tail_heavy tests its countdown checks once on entry (trials per back edge: 5) on 1 of 2 ways in, and pays for them there
+  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in tail_heavy tests its countdown checks once on entry (trials per back edge: 5) on 1 of 2 ways in, and pays for them there, in chunks where the countdown covers fewer
   for (int i = 0; i < n; i++)
     r += a[i] & 3;
   if (r & 1)
@@ -280,7 +282,8 @@ __attribute__((noinline)) int after_exit(int r) {
 // the same seeds the counts differed from the build without the pass (at
 // d = 30 and 300, after_exit's and the outer loop's); with chunks of bounded
 // loops (a variant, not kept) a fresh countdown drawn in the call made a
-// chunk's end look like the loop's, and bc wrote past its digits.
+// chunk's end look like the loop's, and bc wrote past its digits. (The chunks
+// kept since, digits', leave for the loop as it was, which checks.)
 __attribute__((noinline)) int chain_after_call(const unsigned short *a,
                                                const unsigned short *next,
                                                unsigned cur, unsigned length,
@@ -313,7 +316,7 @@ __attribute__((noinline)) int chain_counted(const unsigned short *a,
   int s = 0;
   do {
     // (The inner loop's remark comes first.)
-    // REMARK: bounded-loops.c:[[#@LINE+5]]:5: remark: loop in chain_counted tests its countdown checks once on entry (trials per back edge: {{[0-9]+}}) on 1 of {{[0-9]+}} ways in, and pays for them there
+    // REMARK: bounded-loops.c:[[#@LINE+5]]:5: remark: loop in chain_counted tests its countdown checks once on entry (trials per back edge: {{[0-9]+}}) on 1 of {{[0-9]+}} ways in, and pays for them there, in chunks where the countdown covers fewer
     // REMARK: bounded-loops.c:[[#@LINE-3]]:3: remark: loop in chain_counted reserves its back edges' trials on entry
     if ((a[cur & 255] & 3) == 1)
       continue;
@@ -323,6 +326,30 @@ __attribute__((noinline)) int chain_counted(const unsigned short *a,
   } while (--length != 0 && (cur = next[cur & 255] & 255) != 0);
   return s;
 }
+
+// bc's digit loops, in small: a counted loop mostly longer than the
+// countdown covers (up to 600 iterations of 2 trials), so that at d = 30 to
+// 3000 the test on entry mostly fails and the loop runs in chunks, each of
+// the back edges the countdown covers, paid on entry. After a chunk, the loop
+// as it was fails its next check and the instrumented copy takes the sample.
+// A chunk one back edge too long fails the counts' equality below.
+__attribute__((noinline)) int digits(unsigned char *r, const unsigned char *a,
+                                     int len) {
+  int carry = 0;
+  // REMARK: bounded-loops.c:[[#@LINE+1]]:3: remark: loop in digits tests its countdown checks once on entry (trials per back edge: 2) on 1 of 2 ways in, and pays for them there, in chunks where the countdown covers fewer
+  for (int count = 0; count < len + 1; count++) {
+    int v = a[count] * 7 + carry;
+    if (v > 9) {
+      carry = v / 10;
+      v %= 10;
+    } else
+      carry = 0;
+    r[count] = (unsigned char)v;
+  }
+  return carry;
+}
+
+static unsigned char num[640], prod[640];
 
 int main(void) {
   long total = 0;
@@ -345,6 +372,10 @@ int main(void) {
                               rnd() % 16);
     for (int k = 0; k < 10; k++)
       total += chain_counted(table, table + 256, rnd() % 256, 1 + rnd() % 64);
+    for (int i = 0; i < 640; i++)
+      num[i] = (unsigned char)(rnd() % 10);
+    total += digits(prod, num, (int)(rnd() % 600));
+    total += prod[rnd() % 600];
   }
   printf("%ld\n", total);
   return 0;
