@@ -287,6 +287,15 @@ static bool findChunkExit(const Loop &L, Candidate &C) {
   return true;
 }
 
+/// A counter of \p L's iterations of step ±1, if it has one (Phi null if not).
+static Counter unitCounter(const Loop &L, ScalarEvolution &SE,
+                           const SmallPtrSetImpl<const Value *> &FromCountdown) {
+  for (const LoopCounter &LC : loopCounters(L, SE, FromCountdown))
+    if (LC.Step == 1 || LC.Step == -1)
+      return {LC.Phi, LC.Step};
+  return {};
+}
+
 /// Chunks of a loop that pays on entry (Candidate::PaidChunked): its header
 /// is its way out, a counter of step ±1 counts its back edges there, and the
 /// header computes nothing that it matters to compute twice (it writes no
@@ -305,13 +314,9 @@ static bool findPaidChunk(const Loop &L, Candidate &C, ScalarEvolution &SE,
     if (&I != BI && (I.mayWriteToMemory() ||
                      !isGuaranteedToTransferExecutionToSuccessor(&I)))
       return false;
-  for (const LoopCounter &LC : loopCounters(L, SE, FromCountdown))
-    if (LC.Step == 1 || LC.Step == -1) {
-      C.Count = {LC.Phi, LC.Step};
-      C.PaidChunked = true;
-      return true;
-    }
-  return false;
+  C.Count = unitCounter(L, SE, FromCountdown);
+  C.PaidChunked = C.Count.Phi != nullptr;
+  return C.PaidChunked;
 }
 
 /// The payment of a check in \p Block: `add V, -K` (or `sub V, K`) where V
@@ -588,11 +593,7 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
     if (any_of(Exits, [](BasicBlock *BB) { return BB->isEHPad(); }))
       return Missed("ReserveShape", "its inner loops check, and it has an "
                                     "unwind edge out");
-    for (const LoopCounter &LC : loopCounters(*L, SE, FromCountdown))
-      if (LC.Step == 1 || LC.Step == -1) {
-        C.Count = {LC.Phi, LC.Step};
-        break;
-      }
+    C.Count = unitCounter(*L, SE, FromCountdown);
     if (!C.Count.Phi)
       return Missed("NoCounter", "its inner loops check, and it has no counter "
                                  "of its iterations to give back the reserve");
@@ -677,14 +678,18 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
       continue;
     }
     Value *Base = nullptr, *J0Value = nullptr;
+    // The counter's start j0 on this way (a reserve's counter, or a paid
+    // loop's for its chunks).
+    Type *CT = C.Count.Phi ? C.Count.Phi->getType() : nullptr;
+    const SCEV *J0 =
+        CT ? SCEVParameterRewriter::rewrite(
+                 SE.getSCEV(C.Count.Phi->getIncomingValueForBlock(Preheader)),
+                 SE, Map)
+           : nullptr;
     if (C.Reserve) {
       // Folded by ScalarEvolution where the bound comes from the counter
       // itself (zlib's `--chain_length != 0`: N = j0 - 1, so the base is
       // the constant -1): then nothing more stays live round the loop.
-      Type *CT = C.Count.Phi->getType();
-      const SCEV *J0 = SCEVParameterRewriter::rewrite(
-          SE.getSCEV(C.Count.Phi->getIncomingValueForBlock(Preheader)), SE,
-          Map);
       const SCEV *BaseS = SE.getAddExpr(
           SE.getTruncateOrZeroExtend(N, CT),
           C.Count.Step == 1 ? J0 : SE.getNegativeSCEV(J0));
@@ -693,21 +698,14 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
         continue;
       }
       Base = Exp.expandCodeFor(BaseS, CT, At);
-      if (C.Chunked && Exp.isSafeToExpandAt(J0, At))
-        J0Value = Exp.expandCodeFor(J0, CT, At);
     }
-    // Paid chunks: the counter's value after k back edges is told apart from
-    // its start's while k < 2^w; k < N, so N <= 2^w will do.
-    if (C.PaidChunked &&
-        (MaxN - 1).getActiveBits() <=
-            C.Count.Phi->getType()->getIntegerBitWidth()) {
-      Type *CT = C.Count.Phi->getType();
-      const SCEV *J0 = SCEVParameterRewriter::rewrite(
-          SE.getSCEV(C.Count.Phi->getIncomingValueForBlock(Preheader)), SE,
-          Map);
-      if (Exp.isSafeToExpandAt(J0, At))
-        J0Value = Exp.expandCodeFor(J0, CT, At);
-    }
+    // Chunks start from j0: a reserve's, and a paid loop's where its counter
+    // tells the value after k back edges from its start's, while k < 2^w
+    // (k < N, so N <= 2^w will do).
+    bool ChunkWay = C.Chunked || (C.PaidChunked && (MaxN - 1).getActiveBits() <=
+                                                       CT->getIntegerBitWidth());
+    if (ChunkWay && Exp.isSafeToExpandAt(J0, At))
+      J0Value = Exp.expandCodeFor(J0, CT, At);
     C.Entries.push_back(
         {From, Exp.expandCodeFor(N, nullptr, At), MaxN, Base, J0Value});
   }
@@ -720,9 +718,10 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
                                 ", " + Twine(Unsafe) +
                                 " cannot compute it there");
   }
-  C.Chunked &= any_of(C.Entries, [](const Entry &E) { return E.CounterStart; });
-  C.PaidChunked &=
+  bool AnyStart =
       any_of(C.Entries, [](const Entry &E) { return E.CounterStart; });
+  C.Chunked &= AnyStart;
+  C.PaidChunked &= AnyStart;
   ORE.emit([&] {
     if (C.Reserve)
       return OptimizationRemark(DEBUG_TYPE, "Reserved", L->getStartLoc(),
@@ -832,56 +831,49 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
   if (Fail == C.Preheader)
     return Go;
 
+  // Chunks: k back edges, a share of those the countdown covers (a negative
+  // countdown, the next trial unknown, covers none), taken now; k < N, the
+  // test above having failed:
+  //   - a reserve takes k = countdown / (ChunkShare·W) >= 1, the rest being
+  //     for its inner loops' checks. Its counted exit must then leave where
+  //     the counter's value is L = j0 + s·(k + t) (t = 1 if it tests j + s,
+  //     0 if j), which it reaches before E, N being at most that exit's
+  //     count. Shifted by d = L - E, the counter meets E there (the reserve's
+  //     base for it: chunkBase); \p ChunkShift carries d;
+  //   - a paid loop pays for k = countdown / W >= MinUsefulBound, and its
+  //     copy's header leaves after k back edges, where the counter is
+  //     L = j0 + s·k (addPaidChunkEnd); \p ChunkShift carries L.
   uint64_t W = C.PerBackedge;
-  if (C.PaidChunked) {
-    // Paid chunks: k = countdown / W < N back edges (the test above failed),
-    // paid now; the copy's header leaves after k of them, where the counter
-    // is L = j0 + s·k (\p ChunkShift carries L).
-    B.SetInsertPoint(Fail);
-    ChunkGo = BasicBlock::Create(Ctx, "sampler.loop.chunk", F, ChunkClone);
-    B.CreateCondBr(B.CreateICmpSGE(Cd, B.getInt64(MinUsefulBound * W),
-                                   "sampler.chunk.some"),
-                   ChunkGo, C.Preheader, MDB.createLikelyBranchWeights());
-    B.SetInsertPoint(ChunkGo);
-    Value *K = B.CreateUDiv(Cd, B.getInt64(W), "sampler.chunk.backedges");
-    B.CreateStore(B.CreateSub(Cd, B.CreateMul(K, B.getInt64(W), "", true, true),
-                              "countdown.paid.chunk"),
-                  Addr)
-        ->setMetadata(PaidOnEntryMD, MDNode::get(Ctx, {}));
-    Value *KC = B.CreateTrunc(K, C.Count.Phi->getType());
-    ChunkShift = C.Count.Step == 1 ? B.CreateAdd(E.CounterStart, KC)
-                                   : B.CreateSub(E.CounterStart, KC);
-    ChunkShift->setName("sampler.chunk.last");
-    B.CreateBr(ChunkClone);
-    return Go;
-  }
-
-  // Chunks: k = countdown / (ChunkShare·W) back edges (a negative countdown,
-  // the next trial unknown, covers none), reserved. The counter's exit must
-  // then leave where its value is L = j0 + s·(k + t) (t = 1 if it tests
-  // j + s, 0 if j), which it reaches before E: k < N (the test above failed),
-  // and N is at most that exit's count. Shifted by d = L - E, the counter
-  // meets E there (the reserve's base for it: chunkBase).
+  uint64_t Share = C.PaidChunked ? 1 : ChunkShare;
+  uint64_t Least = C.PaidChunked ? MinUsefulBound : 1;
   B.SetInsertPoint(Fail);
   ChunkGo = BasicBlock::Create(Ctx, "sampler.loop.chunk", F, ChunkClone);
-  B.CreateCondBr(
-      B.CreateICmpSGE(Cd, B.getInt64(ChunkShare * W), "sampler.chunk.some"),
-      ChunkGo, C.Preheader, MDB.createLikelyBranchWeights());
+  B.CreateCondBr(B.CreateICmpSGE(Cd, B.getInt64(Least * Share * W),
+                                 "sampler.chunk.some"),
+                 ChunkGo, C.Preheader, MDB.createLikelyBranchWeights());
   B.SetInsertPoint(ChunkGo);
   Value *K =
-      B.CreateUDiv(Cd, B.getInt64(ChunkShare * W), "sampler.chunk.backedges");
-  B.CreateStore(B.CreateSub(Cd, B.CreateMul(K, B.getInt64(W), "", true, true),
-                            "countdown.reserved"),
-                Addr);
+      B.CreateUDiv(Cd, B.getInt64(Share * W), "sampler.chunk.backedges");
+  StoreInst *Take = B.CreateStore(
+      B.CreateSub(Cd, B.CreateMul(K, B.getInt64(W), "", true, true),
+                  C.PaidChunked ? "countdown.paid.chunk" : "countdown.reserved"),
+      Addr);
   Type *CT = C.Count.Phi->getType();
   Value *KC = B.CreateTrunc(K, CT);
   Value *J0 = E.CounterStart;
-  Value *Steps =
-      C.Chunk.Stepped ? B.CreateAdd(KC, ConstantInt::get(CT, 1)) : KC;
-  Value *Leave =
-      C.Count.Step == 1 ? B.CreateAdd(J0, Steps) : B.CreateSub(J0, Steps);
-  auto *EC = cast<ConstantInt>(C.Chunk.Cmp->getOperand(C.Chunk.LimitOp));
-  ChunkShift = B.CreateSub(Leave, EC, "sampler.chunk.shift");
+  if (C.PaidChunked) {
+    // An outer loop's reserve counts it among its inner loops' trials.
+    Take->setMetadata(PaidOnEntryMD, MDNode::get(Ctx, {}));
+    ChunkShift = C.Count.Step == 1 ? B.CreateAdd(J0, KC) : B.CreateSub(J0, KC);
+    ChunkShift->setName("sampler.chunk.last");
+  } else {
+    Value *Steps =
+        C.Chunk.Stepped ? B.CreateAdd(KC, ConstantInt::get(CT, 1)) : KC;
+    Value *Leave =
+        C.Count.Step == 1 ? B.CreateAdd(J0, Steps) : B.CreateSub(J0, Steps);
+    auto *EC = cast<ConstantInt>(C.Chunk.Cmp->getOperand(C.Chunk.LimitOp));
+    ChunkShift = B.CreateSub(Leave, EC, "sampler.chunk.shift");
+  }
   B.CreateBr(ChunkClone);
   return Go;
 }
