@@ -13,10 +13,11 @@
  *
  * - The draw here. A started thread of the primary copy drawing from the run's
  *   table (countdown.c's fast path: the same conditions, the same generator
- *   step, the same table search, the same answers) saves the three registers it
+ *   step, the same table search, the same answers) saves the two registers it
  *   needs, not the seven that the C code may clobber, and makes no call: about
- *   44 instructions a call where saving seven registers around the C code took
- *   about 60. At d = 100 instrumented programs call here once every few hundred
+ *   40 instructions a site's draw and 36 a check's (5 more each with three saved
+ *   registers and jumps between the search and the answers), where saving seven
+ *   registers around the C code took about 60. At d = 100 instrumented programs call here once every few hundred
  *   instructions, so this is most of what sampling costs there beyond the
  *   checks. Its rare cases (a countdown beyond the table, a fresh trial
  *   sampled) call countdown.c with the number it drew.
@@ -48,10 +49,11 @@
 #define FRESH_COUNTDOWN 0x8000000000000000 /* SAMPLER_FRESH_COUNTDOWN */
 #define EVERY_COUNTDOWN -0x6000000000000000 /* SAMPLER_EVERY_COUNTDOWN */
 
-/* The thread's generator, s[0..3], and the run's table, at the offsets that
- * countdown.c checks. */
+/* The thread's generator, s[0..3] (r11 the thread-local block's offset), and the
+ * run's table (r11 its address, once the generator has stepped), at the offsets
+ * that countdown.c checks. */
 #define S(i) %fs:(SAMPLER_TS_RNG + 8 * (i))(%r11)
-#define BOUND(k) SAMPLER_GT_BOUND(%rsi, k, 8)
+#define BOUND(k) SAMPLER_GT_BOUND(%r11, k, 8)
 
 .macro PUSH reg
         pushq   \reg
@@ -74,13 +76,25 @@
         .endif
 .endm
 
-/* The entry point NAME. Answers (rax) given the draw's countdown g (rax, from 1
- * to the table's size) and the argument (rdi) are at label 5, which jumps to 7
- * (the registers restored, return) or to 8 (a fresh trial sampled: SAMPLED, a C
- * function of the argument). LARGE: the C function of the argument and m when
- * the table does not hold the countdown. IMPL: the C entry point, for the
- * general case. EVERY: the d = 1 answer (after the macro). */
-.macro DRAW_ENTRY name, impl, large, sampled, arg=reg
+/* A way out of the draw here (the two registers it saved restored); the code
+ * after it is reached with them saved. */
+.macro RETURN
+        POP     %rdx
+        POP     %rcx
+        ret
+        .cfi_adjust_cfa_offset 16
+.endm
+
+/* The entry point NAME. The draw here leaves its countdown g (from 1 to the
+ * table's size) in rax, the argument where ARG says, and goes on into ANSWER,
+ * a macro that answers (RETURN) or jumps to 8f (a fresh trial sampled: SAMPLED,
+ * a C function of the argument). LARGE: the C function of the argument and m
+ * when the table does not hold the countdown. IMPL: the C entry point, for the
+ * general case. EVERY: a macro, the d = 1 answer. The answers fall through
+ * where they can: every jump and register saved on the draw's way is an
+ * instruction of every call (at d = 100 the draws are 12% to 23% of what the
+ * uninstrumented Lua, bzip2 and zlib execute). */
+.macro DRAW_ENTRY name, impl, large, sampled, arg, answer, every
         .text
         .p2align 4
         .globl  \name
@@ -99,41 +113,45 @@
         je      .Lno_table\@
         PUSH    %rcx
         PUSH    %rdx
-        PUSH    %rsi
-        /* xoshiro256** (countdown.c's __sampler_rt_rng_next): the result
-         * rotl(s1 * 5, 7) * 9 in rdx; then s2 ^= s0, s3 ^= s1, s1 ^= s2,
-         * s0 ^= s3, s2 ^= s1 << 17 (the s1 before), s3 = rotl(s3, 45). */
+        /* xoshiro256** (countdown.c's __sampler_rt_rng_next) with two registers,
+         * rax keeping kmax: s3 ^= s1, s2 ^= s0, s1 ^= s2, s0 ^= s3, s2 ^= s1 << 17
+         * (s1 before), s3 = rotl(s3, 45), in place; the result rotl(s1 * 5, 7) * 9
+         * in rdx. */
         movq    S(1), %rcx
+        xorq    %rcx, S(3)
+        movq    S(0), %rdx
+        xorq    %rdx, S(2)
+        movq    S(2), %rdx
+        xorq    %rdx, S(1)
+        movq    S(3), %rdx
+        xorq    %rdx, S(0)
+        movq    %rcx, %rdx
+        shlq    $17, %rdx
+        xorq    %rdx, S(2)
+        rolq    $45, S(3)
         leaq    (%rcx,%rcx,4), %rdx
         rolq    $7, %rdx
         leaq    (%rdx,%rdx,8), %rdx
-        movq    S(2), %rsi
-        xorq    S(0), %rsi
-        xorq    %rcx, S(3)
-        xorq    %rsi, S(1)
-        shlq    $17, %rcx
-        xorq    %rcx, %rsi
-        movq    %rsi, S(2)
-        movq    S(3), %rcx
-        xorq    %rcx, S(0)
-        rolq    $45, %rcx
-        movq    %rcx, S(3)
         /* m, the top 53 bits: beyond the table when below bound[kmax]; else the
          * least k with bound[k] <= m, from its slice's guide up. */
         shrq    $11, %rdx
-        leaq    __sampler_rt_geo_table(%rip), %rsi
+        leaq    __sampler_rt_geo_table(%rip), %r11
         cmpq    BOUND(%rax), %rdx
         jb      .Llarge\@
         movq    %rdx, %rcx
         shrq    $(53 - SAMPLER_GUIDE_BITS), %rcx
-        movzwl  SAMPLER_GT_GUIDE(%rsi,%rcx,2), %eax
-        jmp     2f
-1:      addq    $1, %rax
-2:      cmpq    BOUND(%rax), %rdx
-        jb      1b
-        jmp     5f
+        movzwl  SAMPLER_GT_GUIDE(%r11,%rcx,2), %eax
+        cmpq    BOUND(%rax), %rdx
+        jae     .Lfound\@
+.Lstep\@:
+        addq    $1, %rax
+        cmpq    BOUND(%rax), %rdx
+        jb      .Lstep\@
+.Lfound\@:
+        \answer
 .Llarge\@:
-        /* 3 registers pushed; 4 more keep the stack aligned for the call. */
+        /* 2 registers pushed; 5 more keep the stack aligned for the call. */
+        PUSH    %rsi
         PUSH    %rdi
         PUSH    %r8
         PUSH    %r9
@@ -142,8 +160,9 @@
         movq    %rdx, %rsi
         call    \large
         jmp     9f
-        .cfi_adjust_cfa_offset -32
-8:      PUSH    %rdi
+        .cfi_adjust_cfa_offset -40
+8:      PUSH    %rsi
+        PUSH    %rdi
         PUSH    %r8
         PUSH    %r9
         PUSH    %r10
@@ -153,7 +172,7 @@
         POP     %r9
         POP     %r8
         POP     %rdi
-7:      POP     %rsi
+        POP     %rsi
         POP     %rdx
         POP     %rcx
         ret
@@ -186,9 +205,7 @@
         movq    __sampler_rt_every_thread@gottpoff(%rip), %r11
         cmpb    $0, %fs:(%r11)
         je      .Lgeneral\@
-.endm
-
-.macro DRAW_END name
+        \every
         .cfi_endproc
         .size   \name, .-\name
 .endm
@@ -197,75 +214,84 @@
  * is told g - 1, a site that owns the success g, a fresh trial -(g - 1), or, if
  * it is sampled (g = 1), the next gap. At d = 1 a check is told EVERY_COUNTDOWN,
  * a site that it is sampled and so is the next one (1). */
-DRAW_ENTRY __sampler_next_countdown_preserve_most, __sampler_next_countdown_impl, \
-           __sampler_rt_next_large, __sampler_rt_next_fresh_sampled
+.macro NEXT_ANSWER
+        movabsq $FRESH_COUNTDOWN, %rcx
+        cmpq    %rcx, %rdi
+        je      6f
+        testq   %rdi, %rdi
+        jne     4f
+        RETURN                  /* owned: g */
+4:      cmpq    $1, %rax
+        je      8f
+        negq    %rax            /* a fresh trial, not sampled: -(g - 1) */
+        addq    $1, %rax
+        RETURN
+6:      addq    $-1, %rax       /* a check: g - 1 */
+        RETURN
+.endm
+.macro NEXT_EVERY
         movabsq $FRESH_COUNTDOWN, %r11
         movl    $1, %eax
         cmpq    %r11, %rdi
         movabsq $EVERY_COUNTDOWN, %r11
         cmoveq  %r11, %rax
         ret
-        .cfi_adjust_cfa_offset 24
-5:      movabsq $FRESH_COUNTDOWN, %rcx
-        cmpq    %rcx, %rdi
-        je      6f
-        testq   %rdi, %rdi
-        je      7b
-        cmpq    $1, %rax
-        je      8b
-        negq    %rax            /* a fresh trial, not sampled: -(g - 1) */
-        addq    $1, %rax
-        jmp     7b
-6:      addq    $-1, %rax       /* a check: g - 1 */
-        jmp     7b
-DRAW_END __sampler_next_countdown_preserve_most
+.endm
+DRAW_ENTRY __sampler_next_countdown_preserve_most, __sampler_next_countdown_impl, \
+           __sampler_rt_next_large, __sampler_rt_next_fresh_sampled, reg, \
+           NEXT_ANSWER, NEXT_EVERY
 
-/* A site's answer at label 5, the flags set by a test of its argument (zero: this
- * execution owns the success). */
+/* A site's answer, the flags set by a test of its argument (zero: this execution
+ * owns the success). */
 .macro FIRE_ANSWER
         jne     6f
         leaq    1(%rax,%rax), %rax      /* owned: 2 g + 1 */
-        jmp     7b
+        RETURN
 6:      cmpq    $1, %rax
-        je      8b
+        je      8f
         leaq    -2(%rax,%rax), %rax     /* a fresh trial, not sampled: 2 (g - 1) */
-        jmp     7b
+        RETURN
 .endm
-
-/* Sites: the same draw in one word, 2 |r| + (r > 0). At d = 1: sampled, the
- * next one too: 2 * 1 + 1. */
-DRAW_ENTRY __sampler_fire_preserve_most, __sampler_fire_impl, \
-           __sampler_rt_fire_large, __sampler_rt_fire_fresh_sampled
+/* At d = 1: sampled, the next one too: 2 * 1 + 1. */
+.macro FIRE_EVERY
         movl    $3, %eax
         ret
-        .cfi_adjust_cfa_offset 24
-5:      testq   %rdi, %rdi
+.endm
+
+/* Sites: the same draw in one word, 2 |r| + (r > 0). */
+.macro FIRE_REG_ANSWER
+        testq   %rdi, %rdi
         FIRE_ANSWER
-DRAW_END __sampler_fire_preserve_most
+.endm
+DRAW_ENTRY __sampler_fire_preserve_most, __sampler_fire_impl, \
+           __sampler_rt_fire_large, __sampler_rt_fire_fresh_sampled, reg, \
+           FIRE_REG_ANSWER, FIRE_EVERY
 
 /* A check's fresh countdown (ABI 5): __sampler_next_countdown_preserve_most's
  * answers to SAMPLER_FRESH_COUNTDOWN, the argument implied: g - 1, or at d = 1
  * EVERY_COUNTDOWN. */
-DRAW_ENTRY __sampler_fresh_countdown_preserve_most, __sampler_next_countdown_impl, \
-           __sampler_rt_next_large, __sampler_rt_next_fresh_sampled, fresh
+.macro FRESH_ANSWER
+        addq    $-1, %rax       /* g - 1 */
+        RETURN
+.endm
+.macro FRESH_EVERY
         movabsq $EVERY_COUNTDOWN, %rax
         ret
-        .cfi_adjust_cfa_offset 24
-5:      addq    $-1, %rax       /* g - 1 */
-        jmp     7b
-DRAW_END __sampler_fresh_countdown_preserve_most
+.endm
+DRAW_ENTRY __sampler_fresh_countdown_preserve_most, __sampler_next_countdown_impl, \
+           __sampler_rt_next_large, __sampler_rt_next_fresh_sampled, fresh, \
+           FRESH_ANSWER, FRESH_EVERY
 
 /* A site's draw (ABI 5): __sampler_fire_preserve_most's answers, its argument in
  * the thread-local __sampler_fire_unknown. */
-DRAW_ENTRY __sampler_fire_tls_preserve_most, __sampler_fire_impl, \
-           __sampler_rt_fire_large, __sampler_rt_fire_fresh_sampled, tls
-        movl    $3, %eax
-        ret
-        .cfi_adjust_cfa_offset 24
-5:      movq    __sampler_fire_unknown@gottpoff(%rip), %rcx
+.macro FIRE_TLS_ANSWER
+        movq    __sampler_fire_unknown@gottpoff(%rip), %rcx
         cmpq    $0, %fs:(%rcx)
         FIRE_ANSWER
-DRAW_END __sampler_fire_tls_preserve_most
+.endm
+DRAW_ENTRY __sampler_fire_tls_preserve_most, __sampler_fire_impl, \
+           __sampler_rt_fire_large, __sampler_rt_fire_fresh_sampled, tls, \
+           FIRE_TLS_ANSWER, FIRE_EVERY
 
 #endif
         .section .note.GNU-stack,"",@progbits
