@@ -15,11 +15,10 @@
  *   table (countdown.c's fast path: the same conditions, the same generator
  *   step, the same table search, the same answers) saves the two registers it
  *   needs, not the seven that the C code may clobber, and makes no call: about
- *   40 instructions a site's draw and 36 a check's (5 more each with three saved
- *   registers and jumps between the search and the answers), where saving seven
- *   registers around the C code took about 60. At d = 100 instrumented programs call here once every few hundred
- *   instructions, so this is most of what sampling costs there beyond the
- *   checks. Its rare cases (a countdown beyond the table, a fresh trial
+ *   40 instructions a site's draw and 36 a check's, where saving seven registers
+ *   around the C code took about 60. At d = 100 instrumented programs call here
+ *   once every few hundred instructions, so this is most of what sampling costs
+ *   there beyond the checks. Its rare cases (a countdown beyond the table, a fresh trial
  *   sampled) call countdown.c with the number it drew.
  * - d = 1 in a started thread that draws directly (countdown.c's
  *   __sampler_rt_every_direct and __sampler_rt_every_thread): the answer, with
