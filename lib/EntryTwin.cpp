@@ -52,7 +52,7 @@ struct FirstRun {
 /// length, a struct's copy, is expanded in line.
 static bool isCall(const Instruction &I) {
   const auto *CB = dyn_cast<CallBase>(&I);
-  if (!CB || isCountdownDraw(CB->getCalledFunction()))
+  if (!CB || isCountdownDraw(CB))
     return false;
   if (const auto *Mem = dyn_cast<AnyMemIntrinsic>(CB))
     return !isa<ConstantInt>(Mem->getLength());

@@ -466,7 +466,7 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
   auto TakesTrials = [&](const Instruction &I) {
     auto *CB = dyn_cast<CallBase>(&I);
     return touchesCountdown(I, Countdown) ||
-           (CB && isCountdownDraw(CB->getCalledFunction()));
+           (CB && isCountdownDraw(CB));
   };
   if (LI.isLoopHeader(Preheader) || pred_empty(Preheader) ||
       any_of(*Preheader, TakesTrials)) {
@@ -546,7 +546,7 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
       bool Access = Ptr && isCountdownAddress(Ptr, Countdown) && !Own.count(&I);
       bool Takes = false;
       if (auto *CB = dyn_cast<CallBase>(&I))
-        Takes = isCountdownDraw(CB->getCalledFunction()) || mayTouchCountdown(I);
+        Takes = isCountdownDraw(CB) || mayTouchCountdown(I);
       if (Access && (LI.getLoopFor(BB) != L || I.getMetadata(PaidOnEntryMD)))
         InnerTrials = true;
       else if (Access && isa<LoadInst>(I))

@@ -14,7 +14,7 @@
 namespace sampler {
 namespace abi {
 
-inline constexpr unsigned Version = 5;
+inline constexpr unsigned Version = 6;
 /// Flags in __sampler_unit::flags.
 inline constexpr unsigned FlagSampled = 1;
 
@@ -42,6 +42,11 @@ inline constexpr char FreshCountdownPreserveMost[] =
 /// A site's draw, i64 (): its argument in the thread-local FireUnknown.
 inline constexpr char FireTLSPreserveMost[] = "__sampler_fire_tls_preserve_most";
 inline constexpr char FireUnknown[] = "__sampler_fire_unknown";
+/// What x86-64 code calls for a site's draw since ABI 6, from inline assembly
+/// (SamplingTransform.cpp's fireAsm): the argument negated in rax, the answer
+/// |r| in rax and r > 0 in CF; every register kept but rax, r11, the flags and
+/// the vector registers; no stack alignment needed.
+inline constexpr char FireRax[] = "__sampler_fire_rax";
 /// The argument with which a check asks for a fresh countdown (ABI 3): the
 /// result is the number of trials that fail before the next success, >= 0.
 inline constexpr int64_t FreshCountdown = INT64_MIN;

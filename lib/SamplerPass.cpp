@@ -19,6 +19,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/LowerExpectIntrinsic.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
@@ -118,6 +119,8 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
       Changed.push_back(&F);
     }
   Changed.append(T.created().begin(), T.created().end());
+  if (Triple(M.getTargetTriple()).getArch() == Triple::x86_64)
+    markNoRedZone(M);
   if (!Marker->use_empty())
     report_fatal_error("sampler: internal error: a site marker was not lowered");
   Marker->eraseFromParent();

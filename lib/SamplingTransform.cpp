@@ -101,32 +101,26 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
     Countdown->setDSOLocal(true);
   }
   // On x86-64 the runtime has preserve_most entry points (assembly): with
-  // them, a leaf function's fast path saves no registers. They take no
-  // argument register (ABI 5): the fresh draw has none, a site's is stored in
-  // a thread-local, so that what the function keeps in rdi need not move to
-  // a callee-saved register for the rare call (EntryTwin.h).
+  // them, a leaf function's fast path saves no registers. A check's takes no
+  // argument register (ABI 5), so that what the function keeps in rdi need
+  // not move to a callee-saved register for the rare call (EntryTwin.h). A
+  // site calls its draw from inline assembly (ABI 6, fireAsm()): its argument
+  // and answer in rax, its test the flag the runtime sets.
   bool PreserveMost = Triple(M.getTargetTriple()).getArch() == Triple::x86_64;
   if (PreserveMost) {
     Next = M.getOrInsertFunction(abi::FreshCountdownPreserveMost,
                                  FunctionType::get(I64, false));
-    Fire = M.getOrInsertFunction(abi::FireTLSPreserveMost,
-                                 FunctionType::get(I64, false));
-    // Where a site's call leaves its argument.
-    GlobalVariable *FireUnknown = M.getGlobalVariable(abi::FireUnknown);
-    if (!FireUnknown)
-      FireUnknown = new GlobalVariable(
-          M, I64, false, GlobalValue::ExternalLinkage, nullptr,
-          abi::FireUnknown, nullptr, GlobalValue::InitialExecTLSModel);
-    if (InExecutable) {
-      FireUnknown->setThreadLocalMode(GlobalValue::LocalExecTLSModel);
-      FireUnknown->setDSOLocal(true);
-    }
+    Fire.InAsm = true;
+    Fire.ViaGOT = !InExecutable;
   } else {
     Next = M.getOrInsertFunction(abi::NextCountdown,
                                  FunctionType::get(I64, {I64}, false));
-    Fire = M.getOrInsertFunction(abi::Fire, FunctionType::get(I64, {I64}, false));
+    Fire.Fn =
+        M.getOrInsertFunction(abi::Fire, FunctionType::get(I64, {I64}, false));
   }
-  for (FunctionCallee Entry : {Next, Fire}) {
+  for (FunctionCallee Entry : {Next, Fire.Fn}) {
+    if (!Entry)
+      continue;
     auto *F = dyn_cast<Function>(Entry.getCallee());
     if (!F)
       continue;
@@ -243,15 +237,63 @@ static Value *countdownAsks(IRBuilder<> &B, Value *Negative, const Twine &Name) 
                         B.getInt64(0), Name);
 }
 
+/// A site's draw on x86-64 (ABI 6): inline assembly that calls abi::FireRax
+/// with the argument negated in rax (cd - Key: one lea from the countdown's
+/// register), takes its answer |r| in rax and r > 0 in CF, and leaves the new
+/// countdown Key + |r| in a register of the allocator's choosing (one lea,
+/// which keeps the flags, so that the site's branch is the jump on CF). Where
+/// a call of the function took the argument's computation and store, the
+/// call, and a shift, an add, a test and two copies after it: 39 bytes a site
+/// of Lua's lvm.c, 15 now. The runtime keeps every register but rax and r11
+/// (and the vector registers, which preserve_most does not keep either), and
+/// needs no stack alignment; the call pushes below the stack pointer, so the
+/// function must not keep data in a red zone (markNoRedZone()). Returns the
+/// new countdown; \p Sampled is r > 0.
+static Value *fireAsm(IRBuilder<> &B, Value *Cd, int64_t Key, bool ViaGOT,
+                      Value *&Sampled) {
+  auto *I64 = B.getInt64Ty();
+  std::string Call = ViaGOT ? std::string("call *") + abi::FireRax +
+                                  "@GOTPCREL(%rip)"
+                            : std::string("call ") + abi::FireRax;
+  std::string Asm = "leaq " + std::to_string(-Key) + "($2), %rax\n\t" + Call +
+                    "\n\tleaq " + std::to_string(Key) + "(%rax), $0";
+  std::string Constraints = "=r,={@ccc},r,~{rax},~{r11}";
+  for (int X = 0; X < 16; ++X)
+    Constraints += ",~{xmm" + std::to_string(X) + "}";
+  Constraints += ",~{dirflag},~{fpsr},~{flags}";
+  auto *Ty = FunctionType::get(StructType::get(I64, B.getInt8Ty()), {I64}, false);
+  InlineAsm *IA = InlineAsm::get(Ty, Asm, Constraints, /*hasSideEffects=*/true);
+  CallInst *R = B.CreateCall(IA, {Cd}, "countdown.fired");
+  // The runtime's state only: program memory (the counters too) is left
+  // alone, and the countdown is the caller's to store.
+  R->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+  R->setDoesNotThrow();
+  Sampled = B.CreateTrunc(B.CreateExtractValue(R, 1), B.getInt1Ty(), "sample");
+  return B.CreateExtractValue(R, 0, "countdown.next");
+}
+
+void sampler::markNoRedZone(Module &M) {
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.hasFnAttribute(Attribute::NoRedZone))
+      continue;
+    bool Calls = any_of(instructions(F), [](const Instruction &I) {
+      const auto *CB = dyn_cast<CallBase>(&I);
+      return CB && (isCountdownDraw(CB) || !isa<IntrinsicInst>(CB));
+    });
+    if (Calls)
+      F.addFnAttr(Attribute::NoRedZone);
+  }
+}
+
 /// The cold part of a site, at \p B: `f = fire(Key - cd); *Cd = Key + (f >> 1)`
 /// (the runtime's draw, next(Key - cd) = r, answered as |r| and whether r > 0
-/// in one word: runtime/sampler_abi.h); returns `f & 1`, true when the site
-/// execution is sampled. At d = 1 the countdown is
+/// in one word: runtime/sampler_abi.h; on x86-64 fireAsm()); returns r > 0,
+/// true when the site execution is sampled. At d = 1 the countdown is
 /// below abi::EveryBelow and the site is sampled without a call (nothing to
 /// store either): the countdown being negative here, bit 62 says which. B is
 /// left in the block that has the result.
 static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
-                       FunctionCallee Fire) {
+                       const FireEntry &Fire) {
   MDBuilder MDB(B.getContext());
   Value *NotEvery = countdownAsks(B, CdVal, "countdown.drawn");
   BasicBlock *Head = B.GetInsertBlock();
@@ -261,23 +303,16 @@ static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
   BasicBlock *Tail = DrawTerm->getSuccessor(0);
   Tail->setName("site.drawn");
   B.SetInsertPoint(DrawTerm);
-  Value *Key = B.getInt64(Form.Key);
-  Value *Unknown = B.CreateSub(Key, CdVal, "countdown.unknown");
-  Value *R;
-  if (Fire.getFunctionType()->getNumParams() == 0) {
-    // The entry point without an argument register: the argument goes in
-    // the thread-local the runtime reads (created with Fire).
-    GlobalVariable *FireUnknown =
-        B.GetInsertBlock()->getModule()->getGlobalVariable(abi::FireUnknown);
-    CallInst *Addr = B.CreateThreadLocalAddress(FireUnknown);
-    Addr->setName("fire.unknown.addr");
-    B.CreateStore(Unknown, Addr);
-    R = callRuntime(B, Fire, {}, "countdown.fired");
+  Value *NewCd, *Drawn;
+  if (Fire.InAsm) {
+    NewCd = fireAsm(B, CdVal, Form.Key, Fire.ViaGOT, Drawn);
   } else {
-    R = callRuntime(B, Fire, {Unknown}, "countdown.fired");
+    Value *Key = B.getInt64(Form.Key);
+    Value *Unknown = B.CreateSub(Key, CdVal, "countdown.unknown");
+    Value *R = callRuntime(B, Fire.Fn, {Unknown}, "countdown.fired");
+    NewCd = B.CreateAdd(Key, B.CreateLShr(R, 1), "countdown.next");
+    Drawn = B.CreateTrunc(R, B.getInt1Ty(), "sample");
   }
-  Value *NewCd = B.CreateAdd(Key, B.CreateLShr(R, 1), "countdown.next");
-  Value *Drawn = B.CreateTrunc(R, B.getInt1Ty(), "sample");
   B.CreateStore(NewCd, Cd);
   if (Form.Mirror)
     B.CreateStore(NewCd, Form.Mirror);
@@ -292,7 +327,7 @@ static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
 /// way than the schemes' branch: the marker becomes the value
 ///   taken = false; if (cd <= Key) taken = draw();
 static void lowerInstrumentedMarkerValue(CallInst *Marker, Value *Cd,
-                                         SiteForm Form, FunctionCallee Fire) {
+                                         SiteForm Form, const FireEntry &Fire) {
   IRBuilder<> B(Marker);
   Value *CdVal;
   Value *MayFire = siteMayFire(B, Cd, Form, CdVal);
@@ -315,7 +350,7 @@ static void lowerInstrumentedMarkerValue(CallInst *Marker, Value *Cd,
 ///   [in place: cd = --*Cd] if (cd <= Key) {
 ///     r = next(Key - cd); *Cd = Key + |r|; if (r > 0) observe; }
 static void lowerInstrumentedMarker(CallInst *Marker, Value *Cd, SiteForm Form,
-                                    FunctionCallee Fire) {
+                                    const FireEntry &Fire) {
   BranchInst *BI = markerBranch(Marker);
   if (!BI)
     return lowerInstrumentedMarkerValue(Marker, Cd, Form, Fire);
@@ -371,7 +406,7 @@ sampler::countdownValues(Function &F, const GlobalVariable *Countdown) {
     if (auto *LI = dyn_cast<LoadInst>(&I))
       Source = isCountdownAddress(LI->getPointerOperand(), Countdown);
     else if (auto *CB = dyn_cast<CallBase>(&I))
-      Source = isCountdownDraw(CB->getCalledFunction());
+      Source = isCountdownDraw(CB);
     if (Source && Set.insert(&I).second)
       Work.push_back(&I);
   }

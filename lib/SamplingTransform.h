@@ -32,6 +32,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/InstrTypes.h"
@@ -39,6 +40,8 @@
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include "RuntimeABI.h"
+
+#include "llvm/IR/InlineAsm.h"
 
 namespace llvm {
 class Loop;
@@ -124,6 +127,24 @@ llvm::Function *clonePrivate(llvm::Function &F, llvm::ValueToValueMapTy &VMap,
 llvm::CallInst *forwardCall(llvm::IRBuilder<> &B, llvm::Function &F,
                             llvm::Function *Callee);
 
+/// How a site calls the runtime's draw: the function abi::Fire, i64 (i64), or
+/// on x86-64 inline assembly that calls abi::FireRax (SamplingTransform.cpp's
+/// fireAsm), directly in an executable, which links the runtime in, and
+/// elsewhere through the GOT.
+struct FireEntry {
+  llvm::FunctionCallee Fn;
+  bool InAsm = false;
+  bool ViaGOT = false;
+};
+
+/// x86-64: keeps every function of \p M that calls fireAsm()'s inline
+/// assembly, or any function, which an instrumented one may be inlined into,
+/// from keeping data below its stack pointer: the assembly's call pushes
+/// there. LLVM uses the red zone only in functions without calls, and it does
+/// not count an inline assembly's call; a function that makes other calls
+/// loses nothing.
+void markNoRedZone(llvm::Module &M);
+
 /// Whether \p F is the runtime's draw (any of its entry points), which reads
 /// nothing of the countdown and stores nothing into it (runtime/sampler_abi.h).
 inline bool isCountdownDraw(const llvm::Function *F) {
@@ -133,6 +154,16 @@ inline bool isCountdownDraw(const llvm::Function *F) {
                F->getName() == abi::FirePreserveMost ||
                F->getName() == abi::FreshCountdownPreserveMost ||
                F->getName() == abi::FireTLSPreserveMost);
+}
+
+/// Whether \p CB calls the runtime's draw: one of its entry points, or the
+/// inline assembly that calls abi::FireRax (x86-64, ABI 6).
+inline bool isCountdownDraw(const llvm::CallBase *CB) {
+  if (!CB)
+    return false;
+  if (const auto *IA = llvm::dyn_cast<llvm::InlineAsm>(CB->getCalledOperand()))
+    return llvm::StringRef(IA->getAsmString()).contains(abi::FireRax);
+  return isCountdownDraw(CB->getCalledFunction());
 }
 
 /// Whether \p I is a call that may read or write the countdown: a call into
@@ -148,9 +179,9 @@ inline bool mayTouchCountdown(const llvm::Instruction &I) {
   const auto *CB = llvm::dyn_cast<llvm::CallBase>(&I);
   if (!CB)
     return false;
+  if (isCountdownDraw(CB))
+    return false;
   if (const llvm::Function *Callee = CB->getCalledFunction()) {
-    if (isCountdownDraw(Callee))
-      return false;
     // Intrinsics run no program code: memcpy, lifetime, assume, debug info,
     // threadlocal.address, trap...
     if (Callee->isIntrinsic() &&
@@ -249,7 +280,7 @@ private:
   llvm::FunctionCallee Next;
   /// What a site that may own a success calls (Next is what a check calls
   /// for a fresh countdown).
-  llvm::FunctionCallee Fire;
+  FireEntry Fire;
   llvm::SmallVector<llvm::Function *, 16> Created;
 };
 

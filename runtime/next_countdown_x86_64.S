@@ -33,10 +33,17 @@
  * rare call (lib/EntryTwin.h): __sampler_fresh_countdown_preserve_most, a
  * check's fresh countdown (the argument SAMPLER_FRESH_COUNTDOWN implied), and
  * __sampler_fire_tls_preserve_most, a site's draw whose argument the caller
- * stored in the thread-local __sampler_fire_unknown. The same macro makes all
- * four; ARG says where the argument is: rdi (reg), implied (fresh) or the
- * thread-local (tls). Only the ways into the C code load it into rdi (saved
- * there anyway); the draw here reads it where it decides.
+ * stored in the thread-local __sampler_fire_unknown. Since ABI 6 a site calls
+ * __sampler_fire_rax from inline assembly instead (lib/SamplingTransform.cpp's
+ * fireAsm): the argument negated in rax, the answer |r| in rax and r > 0 in
+ * the carry flag, so that the site's cold code is a lea, the call, a lea and
+ * the jump on the flag. It pushes its argument first and pops it into r11 on
+ * the way out; it is called wherever the caller's stack pointer happens to be,
+ * so its ways into the C code align the stack themselves, and they turn the C
+ * answer's word into its answer with one shift. The same macro makes all
+ * five; ARG says where the argument is: rdi (reg), implied (fresh), the
+ * thread-local (tls) or rax (rax). Only the ways into the C code load it into
+ * rdi (saved there anyway); the draw here reads it where it decides.
  *
  * countdown.c's unit tests replay each entry point against the C code, whatever
  * the density, checking the registers it must keep.
@@ -73,15 +80,60 @@
         movq    __sampler_fire_unknown@gottpoff(%rip), %rdi
         movq    %fs:(%rdi), %rdi
         .endif
+        .ifc \arg, rax
+        movq    56(%rsp), %rdi  /* above the seven registers saved */
+        negq    %rdi
+        .endif
 .endm
 
 /* A way out of the draw here (the two registers it saved restored); the code
  * after it is reached with them saved. */
-.macro RETURN
+.macro RETURN arg=reg
         POP     %rdx
         POP     %rcx
+        .ifc \arg, rax
+        POP     %r11            /* the argument */
+        ret
+        .cfi_adjust_cfa_offset 24
+        .else
         ret
         .cfi_adjust_cfa_offset 16
+        .endif
+.endm
+
+/* A way out with nothing else saved; the code after it is reached as the entry
+ * point's first instruction left it (in the entry point whose argument is in
+ * rax, with that argument pushed: above the seven registers the C calls save). */
+.macro RETURN_TO_ENTRY arg
+        .ifc \arg, rax
+        POP     %r11
+        ret
+        .cfi_adjust_cfa_offset 8
+        .else
+        ret
+        .endif
+.endm
+
+/* A call of the C function FN with the argument in rdi. The entry point whose
+ * argument is in rax is called from inline assembly, with the stack aligned
+ * anyhow: it aligns the stack itself, and turns the C answer, one word
+ * 2 |r| + (r > 0), into its own: |r| in rax, r > 0 in CF. */
+.macro CALL_C arg, fn
+        .ifc \arg, rax
+        PUSH    %rbp
+        .cfi_rel_offset %rbp, 0
+        movq    %rsp, %rbp
+        .cfi_def_cfa_register %rbp
+        andq    $-16, %rsp
+        call    \fn
+        movq    %rbp, %rsp
+        .cfi_def_cfa_register %rsp
+        POP     %rbp
+        .cfi_restore %rbp
+        shrq    $1, %rax
+        .else
+        call    \fn
+        .endif
 .endm
 
 /* The entry point NAME. The draw here leaves its countdown g (from 1 to the
@@ -102,6 +154,9 @@
         .type   \name,@function
 \name:
         .cfi_startproc
+        .ifc \arg, rax
+        PUSH    %rax
+        .endif
         /* countdown.c's fast path: t->direct && run_kmax != 0 (a plain load is an
          * acquire load on x86-64). */
         movq    __sampler_rt_thread_state@gottpoff(%rip), %r11
@@ -149,7 +204,8 @@
 .Lfound\@:
         \answer
 .Llarge\@:
-        /* 2 registers pushed; 5 more keep the stack aligned for the call. */
+        /* 2 registers pushed; 5 more keep the stack aligned for the call (in
+         * the entry point whose argument is in rax, CALL_C aligns it). */
         PUSH    %rsi
         PUSH    %rdi
         PUSH    %r8
@@ -157,7 +213,7 @@
         PUSH    %r10
         LOAD_ARG \arg
         movq    %rdx, %rsi
-        call    \large
+        CALL_C  \arg, \large
         jmp     9f
         .cfi_adjust_cfa_offset -40
 8:      PUSH    %rsi
@@ -166,7 +222,7 @@
         PUSH    %r9
         PUSH    %r10
         LOAD_ARG \arg
-        call    \sampled
+        CALL_C  \arg, \sampled
 9:      POP     %r10
         POP     %r9
         POP     %r8
@@ -174,11 +230,12 @@
         POP     %rsi
         POP     %rdx
         POP     %rcx
-        ret
+        RETURN_TO_ENTRY \arg
 .Lgeneral\@:
         /* The C code may clobber any caller-saved register: save the seven that
          * preserve_most keeps (7 pushes after the return address: the stack is
-         * 16-byte aligned). */
+         * 16-byte aligned; in the entry point whose argument is in rax, CALL_C
+         * aligns it). */
         PUSH    %rcx
         PUSH    %rdx
         PUSH    %rsi
@@ -187,7 +244,7 @@
         PUSH    %r9
         PUSH    %r10
         LOAD_ARG \arg
-        call    \impl
+        CALL_C  \arg, \impl
         POP     %r10
         POP     %r9
         POP     %r8
@@ -195,7 +252,7 @@
         POP     %rsi
         POP     %rdx
         POP     %rcx
-        ret
+        RETURN_TO_ENTRY \arg
 .Lno_table\@:
         /* d = 1, answered here once the C code has seen this thread (its
          * alternate signal stack in place). */
@@ -291,6 +348,32 @@ DRAW_ENTRY __sampler_fresh_countdown_preserve_most, __sampler_next_countdown_imp
 DRAW_ENTRY __sampler_fire_tls_preserve_most, __sampler_fire_impl, \
            __sampler_rt_fire_large, __sampler_rt_fire_fresh_sampled, tls, \
            FIRE_TLS_ANSWER, FIRE_EVERY
+
+/* A site's draw (ABI 6), called from inline assembly: the argument negated in
+ * rax (cd - Key, so that the caller computes it with one lea); the answer |r| in
+ * rax and r > 0 in CF, so that the caller's new countdown is one lea and its
+ * test the branch itself. Besides r11 it keeps every register but rax and the
+ * flags (and the vector registers, as preserve_most), needs no stack alignment,
+ * and uses the stack below the caller's (which must not use a red zone). */
+.macro FIRE_RAX_ANSWER
+        cmpq    $0, 16(%rsp)    /* the argument, above rcx and rdx */
+        jne     6f
+        stc                     /* owned: g, sampled */
+        RETURN  rax
+6:      cmpq    $1, %rax
+        je      8f
+        subq    $1, %rax        /* a fresh trial, not sampled: g - 1 (CF clear: g >= 2) */
+        RETURN  rax
+.endm
+.macro FIRE_RAX_EVERY
+        movl    $1, %eax        /* sampled, the next one too */
+        stc
+        POP     %r11
+        ret
+.endm
+DRAW_ENTRY __sampler_fire_rax, __sampler_fire_impl, \
+           __sampler_rt_fire_large, __sampler_rt_fire_fresh_sampled, rax, \
+           FIRE_RAX_ANSWER, FIRE_RAX_EVERY
 
 #endif
         .section .note.GNU-stack,"",@progbits

@@ -1,4 +1,4 @@
-/* sampler runtime ABI, version 4.
+/* sampler runtime ABI, version 6.
  *
  * This header is the single definition of what instrumented code calls and reads
  * (docs/internals.md, section 1). The pass mirrors it in lib/RuntimeABI.h: any change
@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define SAMPLER_ABI_VERSION_NUMBER 5
+#define SAMPLER_ABI_VERSION_NUMBER 6
 #define SAMPLER_ABI_VERSION ((uint32_t)SAMPLER_ABI_VERSION_NUMBER)
 
 /* Bit 0 of __sampler_unit.flags: the unit's counters are countdown driven (sampled);
@@ -78,15 +78,25 @@ int64_t __sampler_fire(int64_t unknown);
 int64_t __sampler_next_countdown_preserve_most(int64_t unknown);
 /* __sampler_fire under the same convention. */
 int64_t __sampler_fire_preserve_most(int64_t unknown);
-/* What x86-64 instrumented code calls (ABI 5): the same two draws without an
- * argument register, so that a function need not move what it keeps in rdi into
- * a callee-saved register for the rare call (lib/EntryTwin.h). A check's fresh
- * countdown: __sampler_next_countdown_preserve_most(SAMPLER_FRESH_COUNTDOWN). */
+/* What x86-64 instrumented code called in ABI 5 (checks still do): the same two
+ * draws without an argument register, so that a function need not move what it
+ * keeps in rdi into a callee-saved register for the rare call (lib/EntryTwin.h).
+ * A check's fresh countdown:
+ * __sampler_next_countdown_preserve_most(SAMPLER_FRESH_COUNTDOWN). */
 int64_t __sampler_fresh_countdown_preserve_most(void);
-/* A site's draw: __sampler_fire_preserve_most(u), u stored by the caller in the
- * calling thread's __sampler_fire_unknown first. */
+/* A site's draw as ABI 5 called it (sites call __sampler_fire_rax since ABI 6):
+ * __sampler_fire_preserve_most(u), u stored by the caller in the calling thread's
+ * __sampler_fire_unknown first. */
 int64_t __sampler_fire_tls_preserve_most(void);
 extern __thread int64_t __sampler_fire_unknown __attribute__((tls_model("initial-exec")));
+/* What x86-64 instrumented code calls for a site's draw since ABI 6, from inline
+ * assembly (not callable from C): __sampler_fire_preserve_most(u) with -u in rax,
+ * answered as |r| in rax and r > 0 in the carry flag, so that the caller computes
+ * the argument with one lea from its countdown, its new countdown with one more,
+ * and branches on the flag. It keeps every general-purpose register but rax and
+ * r11, needs no stack alignment (it aligns its own calls), and uses the stack
+ * below the caller's: the calling function must not keep data in a red zone. */
+void __sampler_fire_rax(void);
 #endif
 
 /* One per compilation unit, emitted by the pass, registered by a constructor. */

@@ -39,18 +39,14 @@ static int cmp(const void *a, const void *b) { return *(const int *)a - *(const 
 // CHECK:       call void @by_pragma()
 // CHECK-NEXT:  call void @by_attribute()
 // CHECK:       %call = call i64 @strlen(
-// CHECK:       sub i64 -3,
-// CHECK:       [[F2:%countdown.fired[0-9]*]] = call preserve_mostcc i64 @__sampler_fire_tls_preserve_most(
-// CHECK-NEXT:  lshr i64 [[F2]], 1
-// CHECK-NEXT:  [[N2:%.*]] = add i64 -3,
-// CHECK:       store i64 [[N2]], ptr %countdown.addr
+// CHECK:       [[F2:%countdown.fired[0-9]*]] = call { i64, i8 } asm sideeffect "leaq 3($2), %rax
+// CHECK:       [[N2:%countdown.next[0-9]*]] = extractvalue { i64, i8 } [[F2]], 0
+// CHECK-NEXT:  store i64 [[N2]], ptr %countdown.addr
 // CHECK:       call void @unknown()
-// CHECK:       sub i64 -2,
-// CHECK:       call preserve_mostcc i64 @__sampler_fire_tls_preserve_most(
+// CHECK:       call { i64, i8 } asm sideeffect "leaq 2($2), %rax
 // CHECK-NOT:   store i64 {{.*}}, ptr {{%countdown.addr[0-9]*|@__sampler_countdown}}
 // CHECK:       call void @qsort(
-// CHECK:       sub i64 -1,
-// CHECK:       call preserve_mostcc i64 @__sampler_fire_tls_preserve_most(
+// CHECK:       call { i64, i8 } asm sideeffect "leaq 1($2), %rax
 // CHECK-NOT:   store i64 {{.*}}, ptr {{%countdown.addr[0-9]*|@__sampler_countdown}}
 // CHECK:       ret void
 void user(int *v, int n, const char *s) {

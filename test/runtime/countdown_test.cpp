@@ -664,6 +664,69 @@ TEST(Fire, TLSEntryAnswersAsTheCEntry) {
   expectFireAnswersAsNextCountdown(callFireTLSPreserveMost);
 }
 
+// The site's draw of ABI 6, __sampler_fire_rax, as the pass's inline assembly calls it
+// (SamplingTransform.cpp's fireAsm): -unknown in rax; the answer |r| in rax and r > 0 in
+// the carry flag; every general-purpose register but rax and r11 kept. The caller's
+// stack need not be aligned (inline assembly calls it wherever the function's stack
+// pointer is): MISALIGN calls it with the return address on a 16-byte boundary, where
+// a normal call has it 8 bytes off, and the answers and registers must be the same
+// either way, the rare ways into the C code included. (Whether the C code itself runs
+// aligned there only a fault would show, and today's C code may not fault.) Returned
+// in __sampler_fire's one word, 2 |r| + (r > 0), to compare the answers.
+static int64_t callFireRax(int64_t unknown, bool misalign) {
+  uint64_t kept[9] = {0x1111, 0x2222, 0x3333, 0x4444, 0x5555,
+                      0x6666, 0x7777, 0x8888, 0x9999};
+  uint64_t after[9];
+  uint64_t *to = after;
+  int64_t distance = -unknown;
+  uint64_t carry;
+  // The stack pointer 8 bytes off a 16-byte boundary before the call, or on one.
+  uint64_t below = misalign ? 128 : 136;
+  asm volatile("pushq %[a]\n\t"
+               "movq %%rsp, %[a]\n\t"
+               "andq $-16, %%rsp\n\t" // below the red zone
+               "subq %[b], %%rsp\n\t"
+               "pushq %[a]\n\t"
+               "movq 0(%[k]), %%rcx\n\t"
+               "movq 8(%[k]), %%rdx\n\t"
+               "movq 16(%[k]), %%rsi\n\t"
+               "movq 24(%[k]), %%rdi\n\t"
+               "movq 32(%[k]), %%r8\n\t"
+               "movq 40(%[k]), %%r9\n\t"
+               "movq 48(%[k]), %%r10\n\t"
+               "movq 56(%[k]), %%rbx\n\t"
+               "movq 64(%[k]), %%r12\n\t"
+               "call __sampler_fire_rax\n\t"
+               "popq %[a]\n\t"
+               "movq %[a], %%rsp\n\t"
+               "popq %[a]\n\t"
+               "movl $0, %k[c]\n\t"
+               "adcl $0, %k[c]\n\t"
+               "movq %%rcx, 0(%[a])\n\t"
+               "movq %%rdx, 8(%[a])\n\t"
+               "movq %%rsi, 16(%[a])\n\t"
+               "movq %%rdi, 24(%[a])\n\t"
+               "movq %%r8, 32(%[a])\n\t"
+               "movq %%r9, 40(%[a])\n\t"
+               "movq %%r10, 48(%[a])\n\t"
+               "movq %%rbx, 56(%[a])\n\t"
+               "movq %%r12, 64(%[a])"
+               : "+a"(distance), [c] "=&r"(carry), [a] "+r"(to)
+               : [k] "r"(kept), [b] "r"(below)
+               : "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "rbx", "r12", "memory",
+                 "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
+                 "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+  for (int i = 0; i < 9; ++i)
+    EXPECT_EQ(after[i], kept[i]) << "register " << i;
+  return int64_t(uint64_t(distance) * 2 + carry);
+}
+
+TEST(Fire, RaxEntryAnswersAsTheCEntry) {
+  long calls = 0;
+  expectFireAnswersAsNextCountdown(
+      [&](int64_t unknown) { return callFireRax(unknown, ++calls % 2 == 0); });
+}
+
 // A thread's first call reaches the C code through them too (the thread seeded there).
 TEST(Fire, ArgumentFreeEntriesStartAThread) {
   Env env({{"SAMPLER_SPARSITY", "10"}, {"SAMPLER_SEED", "12"}});

@@ -3,11 +3,11 @@
 ; countdown is dso_local with the local-exec model: `%fs:offset`, no GOT load
 ; and no register to hold the offset. Position-independent code that may go
 ; into a shared library keeps initial-exec, and so does everything when the
-; option says so (sampler-cc -fsampler-runtime=shared passes it), and so does
-; the thread-local where a site leaves its draw's argument. The same holds for
-; the runtime's entry points: a direct call in an executable (no GOT
-; load to hoist into a register), through the GOT, resolved at load time
-; (nonlazybind: a lazy PLT slot's resolver clobbers r10), elsewhere.
+; option says so (sampler-cc -fsampler-runtime=shared passes it). The same holds
+; for the runtime's entry points: a direct call in an executable (no GOT load to
+; hoist into a register), through the GOT, resolved at load time (nonlazybind: a
+; lazy PLT slot's resolver clobbers r10), elsewhere; a site's draw, called from
+; inline assembly, writes the call either way.
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=PIE
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-tls-model=initial-exec -S %s | FileCheck %s --check-prefix=IE
 ; RUN: sed -e '/PIE Level/d' -e 's/!0, !1}/!0}/' %s | %opt-sampler -passes=sampler -sampler-schemes=branches -S | FileCheck %s --check-prefix=IE
@@ -16,10 +16,10 @@
 
 ; PIE: @__sampler_countdown = external dso_local thread_local(localexec) global i64
 ; IE:  @__sampler_countdown = external thread_local(initialexec) global i64
-; PIE: @__sampler_fire_unknown = external dso_local thread_local(localexec) global i64
-; IE:  @__sampler_fire_unknown = external thread_local(initialexec) global i64
 ; PIE: declare dso_local preserve_mostcc i64 @__sampler_fresh_countdown_preserve_most() [[PIEATTR:#[0-9]+]]
 ; IE:  declare preserve_mostcc i64 @__sampler_fresh_countdown_preserve_most() [[IEATTR:#[0-9]+]]
+; PIE: asm sideeffect "leaq 1($2), %rax\0A\09call __sampler_fire_rax\0A\09leaq -1(%rax), $0"
+; IE:  asm sideeffect "leaq 1($2), %rax\0A\09call *__sampler_fire_rax@GOTPCREL(%rip)\0A\09leaq -1(%rax), $0"
 ; PIE: attributes [[PIEATTR]] = {
 ; PIE-NOT: nonlazybind
 ; PIE-SAME: }

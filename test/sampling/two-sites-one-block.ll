@@ -13,32 +13,34 @@
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes='sampler,default<O2>' -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=O2
 ;
-; On x86-64 the runtime's entry has LLVM's preserve_most convention: the call
-; keeps every register but its result (and r11), and takes no argument register:
-; the site stores its argument in a thread-local (ABI 5), so that the function
-; need not move its own first argument out of rdi for the call. With the answer
-; in one word a site's cold code is nine instructions.
+; On x86-64 a site calls the runtime from inline assembly (ABI 6): its argument,
+; the countdown less the site's key, in rax, computed with one lea; the answer in
+; rax (the distance to the next sample) and the carry flag (this one sampled). The
+; new countdown is one lea more, which keeps the flags, and the site's branch is the
+; jump on the carry: with the store and the branch, five instructions. The runtime
+; keeps every other register but r11, so the function stays as it was around the
+; rare call; the call pushes below the stack pointer, so the function keeps nothing
+; in a red zone (noredzone, as every function that calls).
 ; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=X86
 ; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes='sampler,default<O2>' -sampler-schemes=returns %s | llc -O2 | FileCheck %s --check-prefix=ASM
-; X86:       declare {{.*}}preserve_mostcc i64 @__sampler_fire_tls_preserve_most() #[[COLD:[0-9]+]]
+; X86:       define i64 @two(ptr %s) #[[ATTRS:[0-9]+]]
 ; X86:       site.draw:
-; X86-NEXT:    %[[U:countdown.unknown[0-9]*]] = sub i64 -2, %countdown.region{{[0-9]*}}
-; X86-NEXT:    %fire.unknown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_fire_unknown)
-; X86-NEXT:    store i64 %[[U]], ptr %fire.unknown.addr
-; X86-NEXT:    %countdown.fired = call preserve_mostcc i64 @__sampler_fire_tls_preserve_most()
-; X86:       attributes #[[COLD]] = { cold nounwind }
+; X86-NEXT:    %countdown.fired = call { i64, i8 } asm sideeffect "leaq 2($2), %rax\0A\09call __sampler_fire_rax\0A\09leaq -2(%rax), $0", "=r,={@ccc},r,~{rax},~{r11},~{xmm0},{{.*}},~{xmm15},~{dirflag},~{fpsr},~{flags}"(i64 %countdown.region{{[0-9]*}}) #[[DRAW:[0-9]+]]
+; X86-NEXT:    [[CF:%[0-9]+]] = extractvalue { i64, i8 } %countdown.fired, 1
+; X86-NEXT:    %sample = trunc i8 [[CF]] to i1
+; X86-NEXT:    %[[NEXT:countdown.next[0-9]*]] = extractvalue { i64, i8 } %countdown.fired, 0
+; X86-NEXT:    store i64 %[[NEXT]], ptr %countdown.addr
+; X86:       attributes #[[ATTRS]] = { noredzone nounwind }
+; X86:       attributes #[[DRAW]] = { nounwind memory(inaccessiblemem: readwrite) }
 ; ASM-LABEL: two.sampler.slow:
 ; ASM:         # %site.drawn
-; ASM-NEXT:    movq $-2, [[U:%r[a-z0-9]+]]
-; ASM-NEXT:    subq [[LOCAL:%r[a-z0-9]+]], [[U]]
-; ASM-NEXT:    movq [[U]], %fs:__sampler_fire_unknown@TPOFF
-; ASM-NEXT:    callq __sampler_fire_tls_preserve_most
-; ASM-NEXT:    movq %rax, [[LOCAL]]
-; ASM-NEXT:    shrq [[LOCAL]]
-; ASM-NEXT:    addq $-2, [[LOCAL]]
+; ASM-NEXT:    #APP
+; ASM-NEXT:    leaq 2([[LOCAL:%r[a-z0-9]+]]), %rax
+; ASM-NEXT:    callq __sampler_fire_rax
+; ASM-NEXT:    leaq -2(%rax), [[LOCAL]]
+; ASM-NEXT:    #NO_APP
 ; ASM-NEXT:    movq [[LOCAL]], %fs:__sampler_countdown@TPOFF
-; ASM-NEXT:    testb $1, %al
-; ASM-NEXT:    je
+; ASM-NEXT:    jae
 
 ; CHECK-LABEL: define i64 @two(
 ; CHECK-NEXT:  entry:
