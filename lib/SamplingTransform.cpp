@@ -110,8 +110,18 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
   if (PreserveMost) {
     Next = M.getOrInsertFunction(abi::FreshCountdownPreserveMost,
                                  FunctionType::get(I64, false));
-    Fire.InAsm = true;
-    Fire.ViaGOT = !InExecutable;
+    // The large code model assumes nothing about distances, and the
+    // assembly's call is a 32-bit displacement (to the entry or its GOT
+    // slot): such code calls the preserve_most entry with the argument in
+    // rdi, as a function, which the backend calls as the model requires.
+    std::optional<CodeModel::Model> CM = M.getCodeModel();
+    if (CM && *CM == CodeModel::Large) {
+      Fire.Fn = M.getOrInsertFunction(abi::FirePreserveMost,
+                                      FunctionType::get(I64, {I64}, false));
+    } else {
+      Fire.InAsm = true;
+      Fire.ViaGOT = !InExecutable;
+    }
   } else {
     Next = M.getOrInsertFunction(abi::NextCountdown,
                                  FunctionType::get(I64, {I64}, false));

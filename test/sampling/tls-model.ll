@@ -13,6 +13,13 @@
 ; RUN: sed -e '/PIE Level/d' -e 's/!0, !1}/!0}/' %s | %opt-sampler -passes=sampler -sampler-schemes=branches -S | FileCheck %s --check-prefix=IE
 ; RUN: sed -e '/PIE Level/d' -e 's/!0, !1}/!0}/' -e 's/"PIC Level", i32 2/"PIC Level", i32 0/' %s | %opt-sampler -passes=sampler -sampler-schemes=branches -S | FileCheck %s --check-prefix=PIE
 ; RUN: not %opt-sampler -passes=sampler -sampler-tls-model=global-dynamic -S %s 2>&1 | FileCheck %s --check-prefix=BAD
+; The large code model (clang -mcmodel=large) assumes nothing about distances, and
+; the assembly's call is a 32-bit displacement: there a site calls the preserve_most
+; entry with its argument in rdi, as a function the backend calls as the model asks.
+; RUN: sed -e 's/!0, !1}/!0, !1, !2}/' -e '$a !2 = !{i32 1, !"Code Model", i32 4}' %s | %opt-sampler -passes=sampler -sampler-schemes=branches -S | FileCheck %s --check-prefix=LARGE
+; LARGE-NOT: asm sideeffect
+; LARGE:     call preserve_mostcc i64 @__sampler_fire_preserve_most(i64
+; LARGE-NOT: asm sideeffect
 
 ; PIE: @__sampler_countdown = external dso_local thread_local(localexec) global i64
 ; IE:  @__sampler_countdown = external thread_local(initialexec) global i64
