@@ -253,8 +253,9 @@ static Value *countdownAsks(IRBuilder<> &B, Value *Negative, const Twine &Name) 
 /// countdown Key + |r| in a register of the allocator's choosing (one lea,
 /// which keeps the flags, so that the site's branch is the jump on CF). Where
 /// a call of the function took the argument's computation and store, the
-/// call, and a shift, an add, a test and two copies after it: 39 bytes a site
-/// of Lua's lvm.c, 15 now. The runtime keeps every register but rax and r11
+/// call, and a shift, an add, a test and two copies after it: with the
+/// stores of the new countdown and the jump, 39 bytes a site of Lua's lvm.c,
+/// 20 now. The runtime keeps every register but rax and r11
 /// (and the vector registers, which preserve_most does not keep either), and
 /// needs no stack alignment; the call pushes below the stack pointer, so the
 /// function must not keep data in a red zone (markNoRedZone()). Returns the
