@@ -39,9 +39,9 @@ inline constexpr char FirePreserveMost[] = "__sampler_fire_preserve_most";
 /// register (EntryTwin.h says why). A check's fresh countdown, i64 ():
 inline constexpr char FreshCountdownPreserveMost[] =
     "__sampler_fresh_countdown_preserve_most";
-/// A site's draw, i64 (): its argument in the thread-local FireUnknown.
+/// A site's draw in ABI 5, i64 (): its argument in the thread-local
+/// __sampler_fire_unknown (the pass no longer calls it).
 inline constexpr char FireTLSPreserveMost[] = "__sampler_fire_tls_preserve_most";
-inline constexpr char FireUnknown[] = "__sampler_fire_unknown";
 /// What x86-64 code calls for a site's draw since ABI 6, from inline assembly
 /// (SamplingTransform.cpp's fireAsm): the argument negated in rax, the answer
 /// |r| in rax and r > 0 in CF; every register kept but rax, r11, the flags and

@@ -129,9 +129,7 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
         M.getOrInsertFunction(abi::Fire, FunctionType::get(I64, {I64}, false));
   }
   for (FunctionCallee Entry : {Next, Fire.Fn}) {
-    if (!Entry)
-      continue;
-    auto *F = dyn_cast<Function>(Entry.getCallee());
+    auto *F = dyn_cast_or_null<Function>(Entry.getCallee());
     if (!F)
       continue;
     // Reached once per sample: keep it out of the fast path's way.
@@ -287,9 +285,9 @@ void sampler::markNoRedZone(Module &M) {
   for (Function &F : M) {
     if (F.isDeclaration() || F.hasFnAttribute(Attribute::NoRedZone))
       continue;
+    // The draw's assembly is a call that is not an intrinsic, too.
     bool Calls = any_of(instructions(F), [](const Instruction &I) {
-      const auto *CB = dyn_cast<CallBase>(&I);
-      return CB && (isCountdownDraw(CB) || !isa<IntrinsicInst>(CB));
+      return isa<CallBase>(I) && !isa<IntrinsicInst>(I);
     });
     if (Calls)
       F.addFnAttr(Attribute::NoRedZone);

@@ -127,8 +127,9 @@ llvm::Function *clonePrivate(llvm::Function &F, llvm::ValueToValueMapTy &VMap,
 llvm::CallInst *forwardCall(llvm::IRBuilder<> &B, llvm::Function &F,
                             llvm::Function *Callee);
 
-/// How a site calls the runtime's draw: the function abi::Fire, i64 (i64), or
-/// on x86-64 inline assembly that calls abi::FireRax (SamplingTransform.cpp's
+/// How a site calls the runtime's draw: a function of the argument, i64 (i64)
+/// (abi::Fire; abi::FirePreserveMost on x86-64 under the large code model),
+/// or on x86-64 inline assembly that calls abi::FireRax (SamplingTransform.cpp's
 /// fireAsm), directly in an executable, which links the runtime in, and
 /// elsewhere through the GOT.
 struct FireEntry {
