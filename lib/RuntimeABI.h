@@ -14,7 +14,7 @@
 namespace sampler {
 namespace abi {
 
-inline constexpr unsigned Version = 6;
+inline constexpr unsigned Version = 7;
 /// Flags in __sampler_unit::flags.
 inline constexpr unsigned FlagSampled = 1;
 
@@ -42,11 +42,13 @@ inline constexpr char FreshCountdownPreserveMost[] =
 /// A site's draw in ABI 5, i64 (): its argument in the thread-local
 /// __sampler_fire_unknown (the pass no longer calls it).
 inline constexpr char FireTLSPreserveMost[] = "__sampler_fire_tls_preserve_most";
-/// What x86-64 code calls for a site's draw since ABI 6, from inline assembly
+/// What x86-64 code calls for a site's draw since ABI 7, from inline assembly
 /// (SamplingTransform.cpp's fireAsm): the argument negated in rax, the answer
-/// |r| in rax and r > 0 in CF; every register kept but rax, r11, the flags and
-/// the vector registers; no stack alignment needed.
-inline constexpr char FireRax[] = "__sampler_fire_rax";
+/// |r| in rax and r > 0 in CF; every register kept but rax, r11 and the flags,
+/// the vector registers included; no stack alignment needed. (ABI 6 called
+/// the same entry __sampler_fire_rax, and counted the vector registers
+/// clobbered.)
+inline constexpr char FireRax[] = "__sampler_fire_rax_all";
 /// The argument with which a check asks for a fresh countdown (ABI 3): the
 /// result is the number of trials that fail before the next success, >= 0.
 inline constexpr int64_t FreshCountdown = INT64_MIN;

@@ -54,6 +54,8 @@
 
 #define FRESH_COUNTDOWN 0x8000000000000000 /* SAMPLER_FRESH_COUNTDOWN */
 #define EVERY_COUNTDOWN -0x6000000000000000 /* SAMPLER_EVERY_COUNTDOWN */
+/* The state CALL_C keeps: x87 (0), SSE (1), AVX (2), AVX-512 (5, 6, 7). */
+#define VECTOR_STATE 0xe7
 
 /* The thread's generator, s[0..3] (r11 the thread-local block's offset), and the
  * run's table (r11 its address, once the generator has stepped), at the offsets
@@ -117,15 +119,55 @@
 /* A call of the C function FN with the argument in rdi. The entry point whose
  * argument is in rax is called from inline assembly, with the stack aligned
  * anyhow: it aligns the stack itself, and turns the C answer, one word
- * 2 |r| + (r > 0), into its own: |r| in rax, r > 0 in CF. */
+ * 2 |r| + (r > 0), into its own: |r| in rax, r > 0 in CF. Since ABI 7 it also
+ * keeps the vector and x87 registers, whole (the upper halves of AVX registers
+ * and AVX-512's included), as the dynamic linker's lazy binding does: XSAVE
+ * around the C code (FXSAVE where the system enables no XSAVE state), so that
+ * the caller's assembly names no vector register among its clobbers. Each named
+ * clobber costs the backend a search of every register of every class, for
+ * every site: with sixteen of them, 12% of what compiling Lua's lvm.c executes.
+ * The C code runs rarely (a thread's first draw, sampling off, a countdown
+ * beyond the table, a fresh trial sampled); the save is its cost only. rcx and
+ * rdx are saved by every way here; rdi and rsi hold the C arguments. */
 .macro CALL_C arg, fn
         .ifc \arg, rax
         PUSH    %rbp
         .cfi_rel_offset %rbp, 0
         movq    %rsp, %rbp
         .cfi_def_cfa_register %rbp
-        andq    $-16, %rsp
+        movl    __sampler_rt_vector_area(%rip), %eax
+        testl   %eax, %eax
+        jnz     1f
+        call    __sampler_rt_vector_area_size
+1:      andq    $-64, %rsp
+        subq    %rax, %rsp
+        movl    $VECTOR_STATE, %eax
+        xorl    %edx, %edx
+        cmpb    $0, __sampler_rt_vector_xsave(%rip)
+        je      2f
+        /* XRSTOR faults unless the header's reserved bytes are zero, and
+         * XSAVE writes only its first eight. */
+        xorl    %ecx, %ecx
+        movq    %rcx, 512(%rsp)
+        movq    %rcx, 520(%rsp)
+        movq    %rcx, 528(%rsp)
+        movq    %rcx, 536(%rsp)
+        movq    %rcx, 544(%rsp)
+        movq    %rcx, 552(%rsp)
+        movq    %rcx, 560(%rsp)
+        movq    %rcx, 568(%rsp)
+        xsave64 (%rsp)
         call    \fn
+        movq    %rax, %rcx
+        movl    $VECTOR_STATE, %eax
+        xorl    %edx, %edx
+        xrstor64 (%rsp)
+        jmp     3f
+2:      fxsave64 (%rsp)
+        call    \fn
+        movq    %rax, %rcx
+        fxrstor64 (%rsp)
+3:      movq    %rcx, %rax
         movq    %rbp, %rsp
         .cfi_def_cfa_register %rsp
         POP     %rbp
@@ -374,6 +416,83 @@ DRAW_ENTRY __sampler_fire_tls_preserve_most, __sampler_fire_impl, \
 DRAW_ENTRY __sampler_fire_rax, __sampler_fire_impl, \
            __sampler_rt_fire_large, __sampler_rt_fire_fresh_sampled, rax, \
            FIRE_RAX_ANSWER, FIRE_RAX_EVERY
+/* ABI 7's name for it: the same entry point, which since ABI 7 keeps the vector
+ * registers too (CALL_C), so that code that names none of them among the
+ * assembly's clobbers does not link with a runtime that would not keep them.
+ * (ABI 6 code, which names them, may call either.) */
+        .globl  __sampler_fire_rax_all
+        .type   __sampler_fire_rax_all,@function
+        .set    __sampler_fire_rax_all, __sampler_fire_rax
+
+/* The bytes CALL_C saves the vector state in. Where the system enables XSAVE
+ * (CPUID leaf 1: ECX bit 27, OSXSAVE), XSAVE's standard area for the x87, SSE,
+ * AVX and AVX-512 state the system enables (XCR0 & VECTOR_STATE; each component's
+ * offset and size from CPUID leaf 0xD), at least its legacy area and header (576
+ * bytes), rounded up to 64; else 512, FXSAVE's. Not the other components (AMX's
+ * tiles alone are 8 KiB, and compiled code keeps no value in them across a call).
+ * Computed by the first call, in assembly (C code could clobber the registers not
+ * yet saved); the answer is the same in every thread, so threads that race store
+ * the same values, __sampler_rt_vector_xsave first. Returns it in eax; keeps
+ * every other register but the flags. */
+        .text
+        .p2align 4
+        .type   __sampler_rt_vector_area_size,@function
+__sampler_rt_vector_area_size:
+        .cfi_startproc
+        PUSH    %rbx
+        .cfi_rel_offset %rbx, 0
+        PUSH    %rcx
+        PUSH    %rdx
+        PUSH    %rsi
+        PUSH    %rdi
+        movl    $1, %eax
+        cpuid
+        movl    $512, %eax
+        btl     $27, %ecx
+        jnc     3f
+        xorl    %ecx, %ecx
+        xgetbv                          /* edx:eax = XCR0 */
+        andl    $(VECTOR_STATE & ~3), %eax
+        movl    %eax, %esi              /* the components beyond the legacy area */
+        movl    $576, %edi
+1:      bsfl    %esi, %ecx
+        jz      2f
+        btrl    %ecx, %esi
+        movl    $0xd, %eax
+        cpuid                           /* subleaf ecx: eax its size, ebx its offset */
+        addl    %ebx, %eax
+        cmpl    %edi, %eax
+        cmoval  %eax, %edi
+        jmp     1b
+2:      leal    63(%rdi), %eax
+        andl    $-64, %eax
+        movb    $1, __sampler_rt_vector_xsave(%rip)
+3:      movl    %eax, __sampler_rt_vector_area(%rip)
+        POP     %rdi
+        POP     %rsi
+        POP     %rdx
+        POP     %rcx
+        POP     %rbx
+        .cfi_restore %rbx
+        ret
+        .cfi_endproc
+        .size   __sampler_rt_vector_area_size, .-__sampler_rt_vector_area_size
+
+        .bss
+        .globl  __sampler_rt_vector_area
+        .hidden __sampler_rt_vector_area
+        .globl  __sampler_rt_vector_xsave
+        .hidden __sampler_rt_vector_xsave
+        .p2align 2
+        .type   __sampler_rt_vector_area,@object
+__sampler_rt_vector_area:
+        .zero   4
+        .size   __sampler_rt_vector_area, 4
+        .type   __sampler_rt_vector_xsave,@object
+__sampler_rt_vector_xsave:
+        .zero   1
+        .size   __sampler_rt_vector_xsave, 1
+        .text
 
 #endif
         .section .note.GNU-stack,"",@progbits

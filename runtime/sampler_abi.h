@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define SAMPLER_ABI_VERSION_NUMBER 6
+#define SAMPLER_ABI_VERSION_NUMBER 7
 #define SAMPLER_ABI_VERSION ((uint32_t)SAMPLER_ABI_VERSION_NUMBER)
 
 /* Bit 0 of __sampler_unit.flags: the unit's counters are countdown driven (sampled);
@@ -89,13 +89,18 @@ int64_t __sampler_fresh_countdown_preserve_most(void);
  * __sampler_fire_unknown first. */
 int64_t __sampler_fire_tls_preserve_most(void);
 extern __thread int64_t __sampler_fire_unknown __attribute__((tls_model("initial-exec")));
-/* What x86-64 instrumented code calls for a site's draw since ABI 6, from inline
+/* What x86-64 instrumented code calls for a site's draw since ABI 7, from inline
  * assembly (not callable from C): __sampler_fire_preserve_most(u) with -u in rax,
  * answered as |r| in rax and r > 0 in the carry flag, so that the caller computes
  * the argument with one lea from its countdown, its new countdown with one more,
- * and branches on the flag. It keeps every general-purpose register but rax and
- * r11, needs no stack alignment (it aligns its own calls), and uses the stack
- * below the caller's: the calling function must not keep data in a red zone. */
+ * and branches on the flag. It keeps every register but rax, r11 and the flags:
+ * the general-purpose ones and, since ABI 7, the x87, SSE, AVX and AVX-512 ones
+ * (saved around its rare calls into C code), so that the caller's assembly names
+ * no vector register among its clobbers. It needs no stack alignment (it aligns
+ * its own calls), and uses the stack below the caller's: the calling function
+ * must not keep data in a red zone. ABI 6 code called it __sampler_fire_rax (the
+ * same entry point; that code counted the vector registers clobbered). */
+void __sampler_fire_rax_all(void);
 void __sampler_fire_rax(void);
 #endif
 

@@ -146,6 +146,11 @@ SAMPLER_HIDDEN int64_t __sampler_rt_next_large(int64_t unknown, uint64_t m);
 SAMPLER_HIDDEN int64_t __sampler_rt_fire_large(int64_t unknown, uint64_t m);
 SAMPLER_HIDDEN int64_t __sampler_rt_next_fresh_sampled(int64_t unknown);
 SAMPLER_HIDDEN int64_t __sampler_rt_fire_fresh_sampled(int64_t unknown);
+/* The vector state __sampler_fire_rax_all saves around its calls into the C code
+ * (next_countdown_x86_64.S): the bytes (0 until its first call computes them) and
+ * whether with XSAVE (else FXSAVE). Unit tests set them to test the FXSAVE way. */
+extern SAMPLER_HIDDEN unsigned int __sampler_rt_vector_area;
+extern SAMPLER_HIDDEN unsigned char __sampler_rt_vector_xsave;
 /* The seed of thread number serial (0 = the first thread that reached a site). */
 SAMPLER_HIDDEN uint64_t __sampler_rt_thread_seed(uint64_t process_seed, uint64_t serial);
 /* A fresh gap for the calling thread (seeding it first if needed), in [1, 2^62], or 0

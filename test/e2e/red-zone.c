@@ -1,4 +1,4 @@
-// A site's draw is a call from inline assembly (ABI 6), which pushes below the
+// A site's draw is a call from inline assembly (since ABI 6), which pushes below the
 // stack pointer: no function that draws may keep data there (LLVM's red zone, the
 // 128 bytes below rsp that a function without calls may use without moving rsp),
 // and LLVM does not count the assembly's call as a call. So the pass gives every

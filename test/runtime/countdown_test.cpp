@@ -3,6 +3,7 @@
 // experiences it. Fixed seeds; statistical bounds at 6 sigma (or a 1e-6 false-alarm
 // rate), so a failure means a real defect, not bad luck.
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -664,60 +665,104 @@ TEST(Fire, TLSEntryAnswersAsTheCEntry) {
   expectFireAnswersAsNextCountdown(callFireTLSPreserveMost);
 }
 
-// The site's draw of ABI 6, __sampler_fire_rax, as the pass's inline assembly calls it
-// (SamplingTransform.cpp's fireAsm): -unknown in rax; the answer |r| in rax and r > 0 in
-// the carry flag; every general-purpose register but rax and r11 kept. The caller's
-// stack need not be aligned (inline assembly calls it wherever the function's stack
-// pointer is): MISALIGN calls it with the return address on a 16-byte boundary, where
-// a normal call has it 8 bytes off, and the answers and registers must be the same
-// either way, the rare ways into the C code included. (Whether the C code itself runs
-// aligned there only a fault would show, and today's C code may not fault.) Returned
-// in __sampler_fire's one word, 2 |r| + (r > 0), to compare the answers.
-static int64_t callFireRax(int64_t unknown, bool misalign) {
-  uint64_t kept[9] = {0x1111, 0x2222, 0x3333, 0x4444, 0x5555,
-                      0x6666, 0x7777, 0x8888, 0x9999};
+// The site's draw of ABI 7, __sampler_fire_rax_all, as the pass's inline assembly calls
+// it (SamplingTransform.cpp's fireAsm): -unknown in rax; the answer |r| in rax and r > 0
+// in the carry flag; every general-purpose register but rax and r11 kept, and (since
+// ABI 7, whose assembly names no vector register among its clobbers) the vector
+// registers too: xmm0-15, and where the machine has AVX the upper halves of ymm0-15.
+// The caller's stack need not be aligned (inline assembly calls it wherever the
+// function's stack pointer is): MISALIGN calls it with the return address on a 16-byte
+// boundary, where a normal call has it 8 bytes off, and the answers and registers must
+// be the same either way, the rare ways into the C code included (a thread's first
+// draw, sampling off, d above the table, a fresh trial sampled: the C code computes
+// with vector registers). Returned in __sampler_fire's one word, 2 |r| + (r > 0), to
+// compare the answers.
+static bool hasAVX() {
+  static const bool avx = __builtin_cpu_supports("avx");
+  return avx;
+}
+// The registers' values before and after, in one block that the assembly reaches from
+// one register (it has few to spare), the vector registers at constant offsets.
+struct FireRaxFrame {
+  uint64_t kept[9];
+  unsigned char vec[16][32];      // 16 vector registers of 32 bytes (vmovdqu)
+  unsigned char vecAfter[16][32]; // (16 without AVX)
+};
+static int64_t callFireRax(int64_t unknown, bool misalign, bool sseOnly = false) {
+  FireRaxFrame f = {{0x1111, 0x2222, 0x3333, 0x4444, 0x5555, 0x6666, 0x7777, 0x8888, 0x9999},
+                    {},
+                    {}};
+  for (int r = 0; r < 16; ++r)
+    for (int b = 0; b < 32; ++b)
+      f.vec[r][b] = static_cast<unsigned char>(r * 32 + b + 1);
   uint64_t after[9];
+  const bool avx = hasAVX() && !sseOnly;
   uint64_t *to = after;
   int64_t distance = -unknown;
   uint64_t carry;
   // The stack pointer 8 bytes off a 16-byte boundary before the call, or on one.
   uint64_t below = misalign ? 128 : 136;
-  asm volatile("pushq %[a]\n\t"
-               "movq %%rsp, %[a]\n\t"
-               "andq $-16, %%rsp\n\t" // below the red zone
-               "subq %[b], %%rsp\n\t"
-               "pushq %[a]\n\t"
-               "movq 0(%[k]), %%rcx\n\t"
-               "movq 8(%[k]), %%rdx\n\t"
-               "movq 16(%[k]), %%rsi\n\t"
-               "movq 24(%[k]), %%rdi\n\t"
-               "movq 32(%[k]), %%r8\n\t"
-               "movq 40(%[k]), %%r9\n\t"
-               "movq 48(%[k]), %%r10\n\t"
-               "movq 56(%[k]), %%rbx\n\t"
-               "movq 64(%[k]), %%r12\n\t"
-               "call __sampler_fire_rax\n\t"
-               "popq %[a]\n\t"
-               "movq %[a], %%rsp\n\t"
-               "popq %[a]\n\t"
-               "movl $0, %k[c]\n\t"
-               "adcl $0, %k[c]\n\t"
-               "movq %%rcx, 0(%[a])\n\t"
-               "movq %%rdx, 8(%[a])\n\t"
-               "movq %%rsi, 16(%[a])\n\t"
-               "movq %%rdi, 24(%[a])\n\t"
-               "movq %%r8, 32(%[a])\n\t"
-               "movq %%r9, 40(%[a])\n\t"
-               "movq %%r10, 48(%[a])\n\t"
-               "movq %%rbx, 56(%[a])\n\t"
-               "movq %%r12, 64(%[a])"
-               : "+a"(distance), [c] "=&r"(carry), [a] "+r"(to)
-               : [k] "r"(kept), [b] "r"(below)
-               : "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "rbx", "r12", "memory",
-                 "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
-                 "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+#define SAMPLER_VEC_ALL(OP)                                                                \
+  OP(0) OP(1) OP(2) OP(3) OP(4) OP(5) OP(6) OP(7) OP(8) OP(9) OP(10) OP(11) OP(12) OP(13) \
+      OP(14) OP(15)
+#define SAMPLER_LOAD_Y(n) "vmovdqu %c[v]+" #n "*32(%[k]), %%ymm" #n "\n\t"
+#define SAMPLER_LOAD_X(n) "movdqu %c[v]+" #n "*32(%[k]), %%xmm" #n "\n\t"
+#define SAMPLER_STORE_Y(n) "vmovdqu %%ymm" #n ", %c[va]+" #n "*32(%[k])\n\t"
+#define SAMPLER_STORE_X(n) "movdqu %%xmm" #n ", %c[va]+" #n "*32(%[k])\n\t"
+  // One statement from the vector registers' loads to their stores, so that the compiler
+  // uses none of them between.
+#define SAMPLER_CALL_FIRE_RAX(LOAD, STORE, END)                                              \
+  asm volatile(SAMPLER_VEC_ALL(LOAD) "pushq %[a]\n\t"                                       \
+                                     "movq %%rsp, %[a]\n\t"                                 \
+                                     "andq $-16, %%rsp\n\t"                                 \
+                                     "subq %[b], %%rsp\n\t"                                 \
+                                     "pushq %[a]\n\t"                                       \
+                                     "movq 0(%[k]), %%rcx\n\t"                              \
+                                     "movq 8(%[k]), %%rdx\n\t"                              \
+                                     "movq 16(%[k]), %%rsi\n\t"                             \
+                                     "movq 24(%[k]), %%rdi\n\t"                             \
+                                     "movq 32(%[k]), %%r8\n\t"                              \
+                                     "movq 40(%[k]), %%r9\n\t"                              \
+                                     "movq 48(%[k]), %%r10\n\t"                             \
+                                     "movq 56(%[k]), %%rbx\n\t"                             \
+                                     "movq 64(%[k]), %%r12\n\t"                             \
+                                     "call __sampler_fire_rax_all\n\t"                      \
+                                     "popq %[a]\n\t"                                        \
+                                     "movq %[a], %%rsp\n\t"                                 \
+                                     "popq %[a]\n\t"                                        \
+                                     "movl $0, %k[c]\n\t"                                   \
+                                     "adcl $0, %k[c]\n\t"                                   \
+                                     "movq %%rcx, 0(%[a])\n\t"                              \
+                                     "movq %%rdx, 8(%[a])\n\t"                              \
+                                     "movq %%rsi, 16(%[a])\n\t"                             \
+                                     "movq %%rdi, 24(%[a])\n\t"                             \
+                                     "movq %%r8, 32(%[a])\n\t"                              \
+                                     "movq %%r9, 40(%[a])\n\t"                              \
+                                     "movq %%r10, 48(%[a])\n\t"                             \
+                                     "movq %%rbx, 56(%[a])\n\t"                             \
+                                     "movq %%r12, 64(%[a])\n\t" SAMPLER_VEC_ALL(STORE) END  \
+               : "+a"(distance), [c] "=&r"(carry), [a] "+r"(to)                               \
+               : [k] "r"(&f), [b] "r"(below), [v] "i"(offsetof(FireRaxFrame, vec)),          \
+                 [va] "i"(offsetof(FireRaxFrame, vecAfter))                                   \
+               : "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "rbx", "r12", "memory", \
+                 "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",  \
+                 "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15")
+  if (avx)
+    SAMPLER_CALL_FIRE_RAX(SAMPLER_LOAD_Y, SAMPLER_STORE_Y, "vzeroupper");
+  else
+    SAMPLER_CALL_FIRE_RAX(SAMPLER_LOAD_X, SAMPLER_STORE_X, "");
+#undef SAMPLER_CALL_FIRE_RAX
+#undef SAMPLER_VEC_ALL
+#undef SAMPLER_LOAD_Y
+#undef SAMPLER_LOAD_X
+#undef SAMPLER_STORE_Y
+#undef SAMPLER_STORE_X
   for (int i = 0; i < 9; ++i)
-    EXPECT_EQ(after[i], kept[i]) << "register " << i;
+    EXPECT_EQ(after[i], f.kept[i]) << "register " << i;
+  const int width = avx ? 32 : 16;
+  for (int r = 0; r < 16; ++r)
+    EXPECT_EQ(std::memcmp(f.vec[r], f.vecAfter[r], width), 0)
+        << (avx ? "ymm" : "xmm") << r << (misalign ? " (misaligned)" : "");
   return int64_t(uint64_t(distance) * 2 + carry);
 }
 
@@ -725,6 +770,23 @@ TEST(Fire, RaxEntryAnswersAsTheCEntry) {
   long calls = 0;
   expectFireAnswersAsNextCountdown(
       [&](int64_t unknown) { return callFireRax(unknown, ++calls % 2 == 0); });
+  EXPECT_GE(__sampler_rt_vector_area, 512u);
+  EXPECT_EQ(__sampler_rt_vector_area % 64, 0u);
+}
+
+// Where the system enables no XSAVE state (no AVX either), the entry saves the x87 and
+// SSE state with FXSAVE: the same answers, xmm0-15 kept.
+TEST(Fire, RaxEntryKeepsSSERegistersWithFXSAVE) {
+  callFireRax(0, false); // the area computed, so that the values below stay
+  const unsigned area = __sampler_rt_vector_area;
+  const unsigned char xsave = __sampler_rt_vector_xsave;
+  __sampler_rt_vector_area = 512;
+  __sampler_rt_vector_xsave = 0;
+  long calls = 0;
+  expectFireAnswersAsNextCountdown(
+      [&](int64_t unknown) { return callFireRax(unknown, ++calls % 2 == 0, true); });
+  __sampler_rt_vector_area = area;
+  __sampler_rt_vector_xsave = xsave;
 }
 
 // A thread's first call reaches the C code through them too (the thread seeded there).

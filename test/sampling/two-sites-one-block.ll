@@ -13,19 +13,20 @@
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes='sampler,default<O2>' -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=O2
 ;
-; On x86-64 a site calls the runtime from inline assembly (ABI 6): its argument,
+; On x86-64 a site calls the runtime from inline assembly (ABI 7): its argument,
 ; the countdown less the site's key, in rax, computed with one lea; the answer in
 ; rax (the distance to the next sample) and the carry flag (this one sampled). The
 ; new countdown is one lea more, which keeps the flags, and the site's branch is the
 ; jump on the carry: with the store and the branch, five instructions. The runtime
-; keeps every other register but r11, so the function stays as it was around the
-; rare call; the call pushes below the stack pointer, so the function keeps nothing
+; keeps every other register but r11 and the flags, the vector registers too (the
+; assembly names none of them among its clobbers), so the function stays as it
+; was around the rare call; the call pushes below the stack pointer, so the function keeps nothing
 ; in a red zone (noredzone, as every function that calls).
 ; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=X86
 ; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes='sampler,default<O2>' -sampler-schemes=returns %s | llc -O2 | FileCheck %s --check-prefix=ASM
 ; X86:       define i64 @two(ptr %s) #[[ATTRS:[0-9]+]]
 ; X86:       site.draw:
-; X86-NEXT:    %countdown.fired = call { i64, i8 } asm sideeffect "leaq 2($2), %rax\0A\09call __sampler_fire_rax\0A\09leaq -2(%rax), $0", "=r,={@ccc},r,~{rax},~{r11},~{xmm0},{{.*}},~{xmm15},~{dirflag},~{fpsr},~{flags}"(i64 %countdown.region{{[0-9]*}}) #[[DRAW:[0-9]+]]
+; X86-NEXT:    %countdown.fired = call { i64, i8 } asm sideeffect "leaq 2($2), %rax\0A\09call __sampler_fire_rax_all\0A\09leaq -2(%rax), $0", "=r,={@ccc},r,~{rax},~{r11},~{flags}"(i64 %countdown.region{{[0-9]*}}) #[[DRAW:[0-9]+]]
 ; X86-NEXT:    [[CF:%[0-9]+]] = extractvalue { i64, i8 } %countdown.fired, 1
 ; X86-NEXT:    %sample = trunc i8 [[CF]] to i1
 ; X86-NEXT:    %[[NEXT:countdown.next[0-9]*]] = extractvalue { i64, i8 } %countdown.fired, 0
@@ -36,7 +37,7 @@
 ; ASM:         # %site.drawn
 ; ASM-NEXT:    #APP
 ; ASM-NEXT:    leaq 2([[LOCAL:%r[a-z0-9]+]]), %rax
-; ASM-NEXT:    callq __sampler_fire_rax
+; ASM-NEXT:    callq __sampler_fire_rax_all
 ; ASM-NEXT:    leaq -2(%rax), [[LOCAL]]
 ; ASM-NEXT:    #NO_APP
 ; ASM-NEXT:    movq [[LOCAL]], %fs:__sampler_countdown@TPOFF
