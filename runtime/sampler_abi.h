@@ -84,9 +84,9 @@ int64_t __sampler_fire_preserve_most(int64_t unknown);
  * A check's fresh countdown:
  * __sampler_next_countdown_preserve_most(SAMPLER_FRESH_COUNTDOWN). */
 int64_t __sampler_fresh_countdown_preserve_most(void);
-/* A site's draw as ABI 5 called it (sites call __sampler_fire_rax since ABI 6):
- * __sampler_fire_preserve_most(u), u stored by the caller in the calling thread's
- * __sampler_fire_unknown first. */
+/* A site's draw as ABI 5 called it (sites call __sampler_fire_rax_all since ABI 7,
+ * __sampler_fire_rax in ABI 6): __sampler_fire_preserve_most(u), u stored by the
+ * caller in the calling thread's __sampler_fire_unknown first. */
 int64_t __sampler_fire_tls_preserve_most(void);
 extern __thread int64_t __sampler_fire_unknown __attribute__((tls_model("initial-exec")));
 /* What x86-64 instrumented code calls for a site's draw since ABI 7, from inline
