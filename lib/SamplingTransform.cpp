@@ -245,7 +245,7 @@ static Value *countdownAsks(IRBuilder<> &B, Value *Negative, const Twine &Name) 
                         B.getInt64(0), Name);
 }
 
-/// A site's draw on x86-64 (ABI 6): inline assembly that calls abi::FireRax
+/// A site's draw on x86-64 (since ABI 6): inline assembly that calls abi::FireRax
 /// with the argument negated in rax (cd - Key: one lea from the countdown's
 /// register), takes its answer |r| in rax and r > 0 in CF, and leaves the new
 /// countdown Key + |r| in a register of the allocator's choosing (one lea,

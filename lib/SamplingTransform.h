@@ -41,8 +41,6 @@
 
 #include "RuntimeABI.h"
 
-#include "llvm/IR/InlineAsm.h"
-
 namespace llvm {
 class Loop;
 class ScalarEvolution;
@@ -158,7 +156,7 @@ inline bool isCountdownDraw(const llvm::Function *F) {
 }
 
 /// Whether \p CB calls the runtime's draw: one of its entry points, or the
-/// inline assembly that calls abi::FireRax (x86-64, ABI 6).
+/// inline assembly that calls abi::FireRax (x86-64, since ABI 6).
 inline bool isCountdownDraw(const llvm::CallBase *CB) {
   if (!CB)
     return false;

@@ -391,12 +391,12 @@ DRAW_ENTRY __sampler_fire_tls_preserve_most, __sampler_fire_impl, \
            __sampler_rt_fire_large, __sampler_rt_fire_fresh_sampled, tls, \
            FIRE_TLS_ANSWER, FIRE_EVERY
 
-/* A site's draw (ABI 6), called from inline assembly: the argument negated in
- * rax (cd - Key, so that the caller computes it with one lea); the answer |r| in
- * rax and r > 0 in CF, so that the caller's new countdown is one lea and its
- * test the branch itself. Besides r11 it keeps every register but rax and the
- * flags (and the vector registers, as preserve_most), needs no stack alignment,
- * and uses the stack below the caller's (which must not use a red zone). */
+/* A site's draw (since ABI 6), called from inline assembly: the argument negated
+ * in rax (cd - Key, so that the caller computes it with one lea); the answer |r|
+ * in rax and r > 0 in CF, so that the caller's new countdown is one lea and its
+ * test the branch itself. It keeps every register but rax, r11 and the flags
+ * (since ABI 7 the vector registers too: CALL_C), needs no stack alignment, and
+ * uses the stack below the caller's (which must not use a red zone). */
 .macro FIRE_RAX_ANSWER
         cmpq    $0, 16(%rsp)    /* the argument, above rcx and rdx */
         jne     6f

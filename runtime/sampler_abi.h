@@ -1,4 +1,4 @@
-/* sampler runtime ABI, version 6.
+/* sampler runtime ABI, version 7.
  *
  * This header is the single definition of what instrumented code calls and reads
  * (docs/internals.md, section 1). The pass mirrors it in lib/RuntimeABI.h: any change
