@@ -89,6 +89,7 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
   SmallVector<Instruction *, 16> Accesses;
   SmallVector<LoadInst *, 8> Rereads;
   SmallVector<CallInst *, 4> Handovers;
+  SmallVector<CallInst *, 4> StoringDraws;
   bool Stores = false;
   for (BasicBlock *BB : L.blocks()) {
     bool StoreAfter = false; // a store of the countdown later in BB
@@ -106,6 +107,11 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
       }
       if (callsInstrumentedCopy(I)) {
         Handovers.push_back(cast<CallInst>(&I));
+        continue;
+      }
+      if (auto *CI = dyn_cast<CallInst>(&I); CI && drawStoresCountdown(CI)) {
+        StoringDraws.push_back(CI);
+        StoreAfter = Stores = true;
         continue;
       }
       if (mayTouchCountdown(I)) {
@@ -179,6 +185,19 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
     auto *Define = new StoreInst(Import, Addr, std::next(Import->getIterator()));
     Accesses.push_back(Carried);
     Accesses.push_back(Define);
+  }
+
+  // A site's draw that stores the countdown (on its draw's way only; the
+  // countdown it leaves is its first result either way) gets that store in IR
+  // after it, for the promoter to carry in a register. Its own store to
+  // memory stays: every read of memory in the loop follows an export of the
+  // value carried (above), and the exits store it.
+  for (CallInst *Draw : StoringDraws) {
+    auto *Left = ExtractValueInst::Create(Draw, 0, "countdown.left",
+                                          std::next(Draw->getIterator()));
+    auto *Store = new StoreInst(Left, Addr, std::next(Left->getIterator()));
+    Store->setMetadata(LLVMContext::MD_tbaa, TBAA);
+    Accesses.push_back(Store);
   }
 
   formLCSSA(L, DT, &LI, &SE);

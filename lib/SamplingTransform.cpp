@@ -245,38 +245,76 @@ static Value *countdownAsks(IRBuilder<> &B, Value *Negative, const Twine &Name) 
                         B.getInt64(0), Name);
 }
 
-/// A site's draw on x86-64 (since ABI 6): inline assembly that calls abi::FireRax
-/// with the argument negated in rax (cd - Key: one lea from the countdown's
-/// register), takes its answer |r| in rax and r > 0 in CF, and leaves the new
-/// countdown Key + |r| in a register of the allocator's choosing (one lea,
-/// which keeps the flags, so that the site's branch is the jump on CF). Where
-/// a call of the function took the argument's computation and store, the
-/// call, and a shift, an add, a test and two copies after it: with the
-/// stores of the new countdown and the jump, 39 bytes a site of Lua's lvm.c,
-/// 20 now. The runtime keeps every register but rax, r11 and the flags (ABI 7:
-/// the vector registers too, so that the assembly names none of them: each
-/// named clobber costs the backend a search of every register of every class,
-/// at every site, and sixteen of them were 12% of what compiling Lua's lvm.c
-/// executed), and needs no stack alignment; the call pushes below the stack
-/// pointer, so the function must not keep data in a red zone
-/// (markNoRedZone()). No `dirflag` or `fpsr` either: the runtime's code leaves
-/// the direction flag clear, as the ABI has it, and uses no x87 instruction.
-/// Returns the new countdown; \p Sampled is r > 0.
+/// A site's draw on x86-64: one statement of inline assembly, given a countdown
+/// known to be negative (the site may fire). `btq $62` tells the d = 1 answer
+/// (bit 62 clear: abi::EveryBelow) from an ordinary countdown. At d = 1 the
+/// site is sampled and the countdown kept, without a call or a store.
+/// Otherwise the assembly calls abi::FireRax (since ABI 6) with the argument
+/// negated in rax (cd - Key: one lea from the countdown's register), takes its
+/// answer |r| in rax and r > 0 in CF, leaves the new countdown Key + |r| in
+/// the countdown's register (one lea, which keeps the flags) and, given \p
+/// ThreadLocal (the site keeps the thread-local countdown up to date), stores
+/// it there (a memory operand: `%fs:offset` in an executable). The answer's CF
+/// is complemented (`cmc`), so that on both ways "no carry" means sampled and
+/// the site's branch is one jump on the flag.
+///  - One statement keeps the site's cold code in one block where an IR branch
+///    on bit 62 made three (the test; the draw and its store; the join where
+///    the draw's and the d = 1 answer's countdowns meet in a PHI): 9% fewer
+///    blocks in sqlite3.c, 8% fewer instructions compiling Lua's lvm.c. The
+///    price is at d = 1, a jump more per observation (docs/benchmarks.md,
+///    "Compile time: a site's cold code in one block").
+///  - Where a call of the function took the argument's computation and store,
+///    the call, and a shift, an add, a test and two copies after it: with the
+///    stores of the new countdown and the jump, 39 bytes a site of Lua's lvm.c,
+///    20 with ABI 6.
+///  - The runtime keeps every register but rax, r11 and the flags (ABI 7: the
+///    vector registers too, so that the assembly names none of them: each
+///    named clobber costs the backend a search of every register of every
+///    class, at every site, and sixteen of them were 12% of what compiling
+///    Lua's lvm.c executed), and needs no stack alignment; the call pushes
+///    below the stack pointer, so the function must not keep data in a red
+///    zone (markNoRedZone()). No `dirflag` or `fpsr` either: the runtime's
+///    code leaves the direction flag clear, as the ABI has it, and uses no x87
+///    instruction.
+/// Returns the new countdown; \p Sampled is whether the site is sampled.
 static Value *fireAsm(IRBuilder<> &B, Value *Cd, int64_t Key, bool ViaGOT,
-                      Value *&Sampled) {
+                      Value *ThreadLocal, Value *&Sampled) {
   auto *I64 = B.getInt64Ty();
   std::string Call = ViaGOT ? std::string("call *") + abi::FireRax +
                                   "@GOTPCREL(%rip)"
                             : std::string("call ") + abi::FireRax;
-  std::string Asm = "leaq " + std::to_string(-Key) + "($2), %rax\n\t" + Call +
-                    "\n\tleaq " + std::to_string(Key) + "(%rax), $0";
-  std::string Constraints = "=r,={@ccc},r,~{rax},~{r11},~{flags}";
-  auto *Ty = FunctionType::get(StructType::get(I64, B.getInt8Ty()), {I64}, false);
+  static_assert(abi::EveryBit == int64_t(1) << 62, "btq $62 below");
+  std::string Asm = "btq $$62, $0\n\tjnc 1f\n\t"
+                    "leaq " + std::to_string(-Key) + "($0), %rax\n\t" + Call +
+                    "\n\tleaq " + std::to_string(Key) + "(%rax), $0\n\t";
+  if (ThreadLocal)
+    Asm += "movq $0, $2\n\t";
+  Asm += "cmc\n1:";
+  std::string Constraints = ThreadLocal
+                                ? "=r,={@ccnc},=*m,0,~{rax},~{r11},~{flags}"
+                                : "=r,={@ccnc},0,~{rax},~{r11},~{flags}";
+  SmallVector<Type *, 2> Params;
+  SmallVector<Value *, 2> Args;
+  if (ThreadLocal) {
+    Params.push_back(ThreadLocal->getType());
+    Args.push_back(ThreadLocal);
+  }
+  Params.push_back(I64);
+  Args.push_back(Cd);
+  auto *Ty = FunctionType::get(StructType::get(I64, B.getInt8Ty()), Params,
+                               false);
   InlineAsm *IA = InlineAsm::get(Ty, Asm, Constraints, /*hasSideEffects=*/true);
-  CallInst *R = B.CreateCall(IA, {Cd}, "countdown.fired");
-  // The runtime's state only: program memory (the counters too) is left
-  // alone, and the countdown is the caller's to store.
-  R->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+  CallInst *R = B.CreateCall(IA, Args, "countdown.fired");
+  if (ThreadLocal) {
+    R->addParamAttr(0, Attribute::get(B.getContext(), Attribute::ElementType,
+                                      I64));
+    // The thread-local countdown (its TBAA tag: tagCountdownAccesses()) and
+    // the runtime's state: program memory (the counters too) is left alone.
+    R->setMemoryEffects(MemoryEffects::inaccessibleOrArgMemOnly());
+  } else {
+    // The runtime's state only: the countdown is the caller's to store.
+    R->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+  }
   R->setDoesNotThrow();
   Sampled = B.CreateTrunc(B.CreateExtractValue(R, 1), B.getInt1Ty(), "sample");
   return B.CreateExtractValue(R, 0, "countdown.next");
@@ -297,13 +335,26 @@ void sampler::markNoRedZone(Module &M) {
 
 /// The cold part of a site, at \p B: `f = fire(Key - cd); *Cd = Key + (f >> 1)`
 /// (the runtime's draw, next(Key - cd) = r, answered as |r| and whether r > 0
-/// in one word: runtime/sampler_abi.h; on x86-64 fireAsm()); returns r > 0,
-/// true when the site execution is sampled. At d = 1 the countdown is
-/// below abi::EveryBelow and the site is sampled without a call (nothing to
-/// store either): the countdown being negative here, bit 62 says which. B is
-/// left in the block that has the result.
+/// in one word: runtime/sampler_abi.h); returns r > 0, true when the site
+/// execution is sampled. At d = 1 the countdown is below abi::EveryBelow and
+/// the site is sampled without a call (nothing to store either): the countdown
+/// being negative here, bit 62 says which. On x86-64 fireAsm() does both in one
+/// statement and stores the thread-local itself. B is left in the block that
+/// has the result.
 static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
                        const FireEntry &Fire) {
+  if (Fire.InAsm) {
+    // The thread-local holds CdVal here, so the d = 1 answer, which keeps the
+    // countdown, has nothing to store: the assembly stores the thread-local
+    // on the draw's way only. A local is stored in IR (a value once promoted).
+    Value *ThreadLocal = isa<AllocaInst>(Cd) ? Form.Mirror : Cd;
+    Value *Sampled;
+    Value *NewCd =
+        fireAsm(B, CdVal, Form.Key, Fire.ViaGOT, ThreadLocal, Sampled);
+    if (isa<AllocaInst>(Cd))
+      B.CreateStore(NewCd, Cd);
+    return Sampled;
+  }
   MDBuilder MDB(B.getContext());
   Value *NotEvery = countdownAsks(B, CdVal, "countdown.drawn");
   BasicBlock *Head = B.GetInsertBlock();
@@ -313,16 +364,11 @@ static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
   BasicBlock *Tail = DrawTerm->getSuccessor(0);
   Tail->setName("site.drawn");
   B.SetInsertPoint(DrawTerm);
-  Value *NewCd, *Drawn;
-  if (Fire.InAsm) {
-    NewCd = fireAsm(B, CdVal, Form.Key, Fire.ViaGOT, Drawn);
-  } else {
-    Value *Key = B.getInt64(Form.Key);
-    Value *Unknown = B.CreateSub(Key, CdVal, "countdown.unknown");
-    Value *R = callRuntime(B, Fire.Fn, {Unknown}, "countdown.fired");
-    NewCd = B.CreateAdd(Key, B.CreateLShr(R, 1), "countdown.next");
-    Drawn = B.CreateTrunc(R, B.getInt1Ty(), "sample");
-  }
+  Value *Key = B.getInt64(Form.Key);
+  Value *Unknown = B.CreateSub(Key, CdVal, "countdown.unknown");
+  Value *R = callRuntime(B, Fire.Fn, {Unknown}, "countdown.fired");
+  Value *NewCd = B.CreateAdd(Key, B.CreateLShr(R, 1), "countdown.next");
+  Value *Drawn = B.CreateTrunc(R, B.getInt1Ty(), "sample");
   B.CreateStore(NewCd, Cd);
   if (Form.Mirror)
     B.CreateStore(NewCd, Form.Mirror);
@@ -400,10 +446,19 @@ static void tagCountdownAccesses(Function &F, GlobalVariable *Countdown) {
   MDNode *Ty = MDB.createTBAAScalarTypeNode(abi::Countdown, Char);
   MDNode *Tag = MDB.createTBAAStructTagNode(Ty, Ty, 0);
   for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
+    for (Instruction &I : BB) {
       if (Value *Ptr = getLoadStorePointerOperand(&I);
           Ptr && isCountdownAddress(Ptr, Countdown))
         I.setMetadata(LLVMContext::MD_tbaa, Tag);
+      // A site's draw that stores the countdown (fireAsm()): TBAA reads a
+      // call's tag as what the call may touch.
+      if (auto *CI = dyn_cast<CallInst>(&I); CI && CI->isInlineAsm() &&
+                                             CI->arg_size() == 2 &&
+                                             isCountdownAddress(
+                                                 CI->getArgOperand(0),
+                                                 Countdown))
+        I.setMetadata(LLVMContext::MD_tbaa, Tag);
+    }
   localizeCountdownAddress(F, Countdown);
 }
 

@@ -165,6 +165,14 @@ inline bool isCountdownDraw(const llvm::CallBase *CB) {
   return isCountdownDraw(CB->getCalledFunction());
 }
 
+/// Whether \p CB is a site's draw that also stores the thread-local countdown
+/// (fireAsm() in SamplingTransform.cpp: on the draw's way only, the address
+/// its first argument). Such a draw counts as a store of the countdown.
+inline bool drawStoresCountdown(const llvm::CallBase *CB) {
+  return CB && CB->isInlineAsm() && isCountdownDraw(CB) &&
+         CB->arg_size() == 2;
+}
+
 /// Whether \p I is a call that may read or write the countdown: a call into
 /// code that may be instrumented. The program never has the countdown's
 /// address, so memory reached through pointers (its loads, stores, calls
@@ -173,13 +181,14 @@ inline bool isCountdownDraw(const llvm::CallBase *CB) {
 /// instrumented code (a program's own allocator): they count. (So would a
 /// program's own strlen with sites, which LLVM takes for libc's, argument
 /// memory only: the weightless analysis makes the same assumption,
-/// docs/weightless.md.) Intrinsics and the runtime's draw do not.
+/// docs/weightless.md.) Intrinsics and the runtime's draw do not, unless the
+/// draw stores the countdown itself (drawStoresCountdown()).
 inline bool mayTouchCountdown(const llvm::Instruction &I) {
   const auto *CB = llvm::dyn_cast<llvm::CallBase>(&I);
   if (!CB)
     return false;
   if (isCountdownDraw(CB))
-    return false;
+    return drawStoresCountdown(CB);
   if (const llvm::Function *Callee = CB->getCalledFunction()) {
     // Intrinsics run no program code: memcpy, lifetime, assume, debug info,
     // threadlocal.address, trap...

@@ -32,21 +32,20 @@ static int cmp(const void *a, const void *b) { return *(const int *)a - *(const 
 // CHECK-NOT:   __sampler_countdown
 // CHECK:       ret void
 // In the instrumented copy, the site after the weightless calls (strlen's
-// value) still keeps the thread-local countdown up to date; the sites after the
-// weighty ones (an unknown function, and qsort, which calls cmp back) keep
-// their region's countdown in a local only.
+// value) still keeps the thread-local countdown up to date (its draw stores it,
+// the assembly's memory operand); the sites after the weighty ones (an unknown
+// function, and qsort, which calls cmp back) keep their region's countdown in a
+// local only.
 // CHECK-LABEL: define internal void @user.sampler.slow(
 // CHECK:       call void @by_pragma()
 // CHECK-NEXT:  call void @by_attribute()
 // CHECK:       %call = call i64 @strlen(
-// CHECK:       [[F2:%countdown.fired[0-9]*]] = call { i64, i8 } asm sideeffect "leaq 3($2), %rax
-// CHECK:       [[N2:%countdown.next[0-9]*]] = extractvalue { i64, i8 } [[F2]], 0
-// CHECK-NEXT:  store i64 [[N2]], ptr %countdown.addr
+// CHECK:       call { i64, i8 } asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09leaq 3($0), %rax{{.*}}movq $0, $2{{.*}}", "=r,={@ccnc},=*m,0,{{.*}}"(ptr elementtype(i64) %countdown.addr,
 // CHECK:       call void @unknown()
-// CHECK:       call { i64, i8 } asm sideeffect "leaq 2($2), %rax
+// CHECK:       call { i64, i8 } asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09leaq 2($0), %rax{{.*}}", "=r,={@ccnc},0,{{.*}}"(i64
 // CHECK-NOT:   store i64 {{.*}}, ptr {{%countdown.addr[0-9]*|@__sampler_countdown}}
 // CHECK:       call void @qsort(
-// CHECK:       call { i64, i8 } asm sideeffect "leaq 1($2), %rax
+// CHECK:       call { i64, i8 } asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09leaq 1($0), %rax{{.*}}", "=r,={@ccnc},0,{{.*}}"(i64
 // CHECK-NOT:   store i64 {{.*}}, ptr {{%countdown.addr[0-9]*|@__sampler_countdown}}
 // CHECK:       ret void
 void user(int *v, int n, const char *s) {

@@ -197,6 +197,46 @@ exit:
   ret void
 }
 
+; A site's draw that stores the countdown itself (the assembly's memory operand,
+; on the draw's way only) counts as a store of it: the loop is promoted, the
+; countdown the draw leaves (its first result) is carried on from there, and
+; its own store to memory stays (harmless: the exits store the value carried).
+; CHECK-LABEL: define void @storing_draw(
+; CHECK:         %countdown.promoted = load i64, ptr %countdown.addr
+; CHECK:       observe:
+; CHECK-NEXT:    %fired = call { i64, i8 } asm sideeffect {{.*}}(ptr elementtype(i64) %countdown.addr, i64 %dec)
+; CHECK-NEXT:    %countdown.left = extractvalue { i64, i8 } %fired, 0
+; CHECK-NEXT:    br label %latch
+; CHECK:       latch:
+; CHECK-NEXT:    %countdown.reg{{[0-9]*}} = phi i64 [ %countdown.left, %observe ], [ %dec, %body ]
+; CHECK:       exit:
+; CHECK-NEXT:    %countdown.reg{{[0-9]*}}.lcssa = phi i64
+; CHECK-NEXT:    store i64 %countdown.reg{{[0-9]*}}.lcssa, ptr %countdown.addr
+
+define void @storing_draw(ptr %p, i32 %n) {
+entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  br label %body
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %cd = load i64, ptr %countdown.addr
+  %dec = add nsw i64 %cd, -1
+  store i64 %dec, ptr %countdown.addr
+  %fire = icmp slt i64 %dec, 0
+  br i1 %fire, label %observe, label %latch
+observe:
+  %fired = call { i64, i8 } asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09leaq 1($0), %rax\0A\09call __sampler_fire_rax_all\0A\09leaq -1(%rax), $0\0A\09movq $0, $2\0A\09cmc\0A1:", "=r,={@ccnc},=*m,0,~{rax},~{r11},~{flags}"(ptr elementtype(i64) %countdown.addr, i64 %dec) memory(argmem: readwrite, inaccessiblemem: readwrite)
+  br label %latch
+latch:
+  %gep = getelementptr inbounds i32, ptr %p, i32 %i
+  store i32 %i, ptr %gep
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %body
+exit:
+  ret void
+}
+
 ; Outermost loops first; an outer loop with a call leaves its inner loop to
 ; be promoted on its own: loaded after the call, stored on the inner loop's
 ; exit.

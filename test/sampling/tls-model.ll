@@ -25,8 +25,8 @@
 ; IE:  @__sampler_countdown = external thread_local(initialexec) global i64
 ; PIE: declare dso_local preserve_mostcc i64 @__sampler_fresh_countdown_preserve_most() [[PIEATTR:#[0-9]+]]
 ; IE:  declare preserve_mostcc i64 @__sampler_fresh_countdown_preserve_most() [[IEATTR:#[0-9]+]]
-; PIE: asm sideeffect "leaq 1($2), %rax\0A\09call __sampler_fire_rax_all\0A\09leaq -1(%rax), $0"
-; IE:  asm sideeffect "leaq 1($2), %rax\0A\09call *__sampler_fire_rax_all@GOTPCREL(%rip)\0A\09leaq -1(%rax), $0"
+; PIE: asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09leaq 1($0), %rax\0A\09call __sampler_fire_rax_all\0A\09leaq -1(%rax), $0\0A\09movq $0, $2\0A\09cmc\0A1:"
+; IE:  asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09leaq 1($0), %rax\0A\09call *__sampler_fire_rax_all@GOTPCREL(%rip)\0A\09leaq -1(%rax), $0\0A\09movq $0, $2\0A\09cmc\0A1:"
 ; PIE: attributes [[PIEATTR]] = {
 ; PIE-NOT: nonlazybind
 ; PIE-SAME: }

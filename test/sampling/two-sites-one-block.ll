@@ -13,35 +13,47 @@
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes='sampler,default<O2>' -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=O2
 ;
-; On x86-64 a site calls the runtime from inline assembly (ABI 7): its argument,
-; the countdown less the site's key, in rax, computed with one lea; the answer in
-; rax (the distance to the next sample) and the carry flag (this one sampled). The
-; new countdown is one lea more, which keeps the flags, and the site's branch is the
-; jump on the carry: with the store and the branch, five instructions. The runtime
-; keeps every other register but r11 and the flags, the vector registers too (the
+; On x86-64 a site asks and draws in one statement of inline assembly. `btq $62`
+; tells the d = 1 answer (bit 62 clear: sampled, nothing to ask, the countdown
+; kept) from an ordinary countdown, for which it calls the runtime (ABI 7) with
+; its argument, the countdown less the site's key, in rax, computed with one lea;
+; the answer in rax (the distance to the next sample) and the carry flag (this
+; one sampled). The new countdown is one lea more, which keeps the flags; the
+; assembly stores it in the thread-local itself (its memory operand, with the
+; countdown's TBAA tag), so that the d = 1 answer, which keeps the countdown,
+; stores nothing. `cmc` makes both ways agree: no carry, sampled, and the site's
+; branch is one jump on the flag. One block a site, not three: the backend's
+; time grows with the blocks and the PHIs at their joins. The runtime keeps
+; every other register but r11 and the flags, the vector registers too (the
 ; assembly names none of them among its clobbers), so the function stays as it
-; was around the rare call; the call pushes below the stack pointer, so the function keeps nothing
-; in a red zone (noredzone, as every function that calls).
+; was around the rare call; the call pushes below the stack pointer, so the
+; function keeps nothing in a red zone (noredzone, as every function that calls).
 ; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=X86
 ; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes='sampler,default<O2>' -sampler-schemes=returns %s | llc -O2 | FileCheck %s --check-prefix=ASM
 ; X86:       define i64 @two(ptr %s) #[[ATTRS:[0-9]+]]
-; X86:       site.draw:
-; X86-NEXT:    %countdown.fired = call { i64, i8 } asm sideeffect "leaq 2($2), %rax\0A\09call __sampler_fire_rax_all\0A\09leaq -2(%rax), $0", "=r,={@ccc},r,~{rax},~{r11},~{flags}"(i64 %countdown.region{{[0-9]*}}) #[[DRAW:[0-9]+]]
+; X86:       site.observe:
+; X86-NEXT:    %countdown.fired = call { i64, i8 } asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09leaq 2($0), %rax\0A\09call __sampler_fire_rax_all\0A\09leaq -2(%rax), $0\0A\09movq $0, $2\0A\09cmc\0A1:", "=r,={@ccnc},=*m,0,~{rax},~{r11},~{flags}"(ptr elementtype(i64) %countdown.addr, i64 %countdown.region{{[0-9]*}}) #[[DRAW:[0-9]+]], !tbaa [[XTBAA:![0-9]+]]
 ; X86-NEXT:    [[CF:%[0-9]+]] = extractvalue { i64, i8 } %countdown.fired, 1
 ; X86-NEXT:    %sample = trunc i8 [[CF]] to i1
 ; X86-NEXT:    %[[NEXT:countdown.next[0-9]*]] = extractvalue { i64, i8 } %countdown.fired, 0
-; X86-NEXT:    store i64 %[[NEXT]], ptr %countdown.addr
+; X86-NEXT:    br i1 %sample, label %site.sampled, label %site.cont
 ; X86:       attributes #[[ATTRS]] = { noredzone nounwind }
-; X86:       attributes #[[DRAW]] = { nounwind memory(inaccessiblemem: readwrite) }
+; X86:       attributes #[[DRAW]] = { nounwind memory(argmem: readwrite, inaccessiblemem: readwrite) }
+; X86:       [[XTBAA]] = !{[[XTY:![0-9]+]], [[XTY]], i64 0}
+; X86:       [[XTY]] = !{!"__sampler_countdown",
 ; ASM-LABEL: two.sampler.slow:
-; ASM:         # %site.drawn
+; ASM:         # %site.observe
 ; ASM-NEXT:    #APP
-; ASM-NEXT:    leaq 2([[LOCAL:%r[a-z0-9]+]]), %rax
+; ASM-NEXT:    btq $62, [[LOCAL:%r[a-z0-9]+]]
+; ASM-NEXT:    jae [[DONE:.Ltmp[0-9]+]]
+; ASM-NEXT:    leaq 2([[LOCAL]]), %rax
 ; ASM-NEXT:    callq __sampler_fire_rax_all
 ; ASM-NEXT:    leaq -2(%rax), [[LOCAL]]
-; ASM-NEXT:    #NO_APP
 ; ASM-NEXT:    movq [[LOCAL]], %fs:__sampler_countdown@TPOFF
-; ASM-NEXT:    jae
+; ASM-NEXT:    cmc
+; ASM-NEXT:  [[DONE]]:
+; ASM-NEXT:    #NO_APP
+; ASM-NEXT:    jb
 
 ; CHECK-LABEL: define i64 @two(
 ; CHECK-NEXT:  entry:
