@@ -293,14 +293,13 @@ static Value *fireAsm(IRBuilder<> &B, Value *Cd, int64_t Key, bool ViaGOT,
   std::string Constraints = ThreadLocal
                                 ? "=r,={@ccnc},=*m,0,~{rax},~{r11},~{flags}"
                                 : "=r,={@ccnc},0,~{rax},~{r11},~{flags}";
-  SmallVector<Type *, 2> Params;
   SmallVector<Value *, 2> Args;
-  if (ThreadLocal) {
-    Params.push_back(ThreadLocal->getType());
+  if (ThreadLocal)
     Args.push_back(ThreadLocal);
-  }
-  Params.push_back(I64);
   Args.push_back(Cd);
+  SmallVector<Type *, 2> Params;
+  for (Value *A : Args)
+    Params.push_back(A->getType());
   auto *Ty = FunctionType::get(StructType::get(I64, B.getInt8Ty()), Params,
                                false);
   InlineAsm *IA = InlineAsm::get(Ty, Asm, Constraints, /*hasSideEffects=*/true);
@@ -347,11 +346,11 @@ static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
     // The thread-local holds CdVal here, so the d = 1 answer, which keeps the
     // countdown, has nothing to store: the assembly stores the thread-local
     // on the draw's way only. A local is stored in IR (a value once promoted).
-    Value *ThreadLocal = isa<AllocaInst>(Cd) ? Form.Mirror : Cd;
+    bool Local = isa<AllocaInst>(Cd);
     Value *Sampled;
-    Value *NewCd =
-        fireAsm(B, CdVal, Form.Key, Fire.ViaGOT, ThreadLocal, Sampled);
-    if (isa<AllocaInst>(Cd))
+    Value *NewCd = fireAsm(B, CdVal, Form.Key, Fire.ViaGOT,
+                           Local ? Form.Mirror : Cd, Sampled);
+    if (Local)
       B.CreateStore(NewCd, Cd);
     return Sampled;
   }
@@ -452,11 +451,7 @@ static void tagCountdownAccesses(Function &F, GlobalVariable *Countdown) {
         I.setMetadata(LLVMContext::MD_tbaa, Tag);
       // A site's draw that stores the countdown (fireAsm()): TBAA reads a
       // call's tag as what the call may touch.
-      if (auto *CI = dyn_cast<CallInst>(&I); CI && CI->isInlineAsm() &&
-                                             CI->arg_size() == 2 &&
-                                             isCountdownAddress(
-                                                 CI->getArgOperand(0),
-                                                 Countdown))
+      if (drawStoresCountdown(dyn_cast<CallInst>(&I)))
         I.setMetadata(LLVMContext::MD_tbaa, Tag);
     }
   localizeCountdownAddress(F, Countdown);
