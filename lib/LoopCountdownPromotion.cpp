@@ -111,7 +111,10 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
       }
       if (auto *CI = dyn_cast<CallInst>(&I); CI && drawStoresCountdown(CI)) {
         StoringDraws.push_back(CI);
-        StoreAfter = Stores = true;
+        Stores = true;
+        // A check's fresh draw follows the reread of its way to the
+        // instrumented copy (its input), which stays a reread.
+        StoreAfter |= !isFreshDrawAsm(CI);
         continue;
       }
       if (mayTouchCountdown(I)) {
@@ -193,9 +196,12 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
   // memory stays: every read of memory in the loop follows an export of the
   // value carried (above), and the exits store it.
   for (CallInst *Draw : StoringDraws) {
-    auto *Left = ExtractValueInst::Create(Draw, 0, "countdown.left",
-                                          std::next(Draw->getIterator()));
-    auto *Store = new StoreInst(Left, Addr, std::next(Left->getIterator()));
+    Value *Left = Draw;
+    Instruction *After = Draw;
+    if (Draw->getType()->isStructTy())
+      Left = After = ExtractValueInst::Create(Draw, 0, "countdown.left",
+                                              std::next(Draw->getIterator()));
+    auto *Store = new StoreInst(Left, Addr, std::next(After->getIterator()));
     Store->setMetadata(LLVMContext::MD_tbaa, TBAA);
     Accesses.push_back(Store);
   }

@@ -14,7 +14,7 @@
 namespace sampler {
 namespace abi {
 
-inline constexpr unsigned Version = 7;
+inline constexpr unsigned Version = 8;
 /// Flags in __sampler_unit::flags.
 inline constexpr unsigned FlagSampled = 1;
 
@@ -49,6 +49,11 @@ inline constexpr char FireTLSPreserveMost[] = "__sampler_fire_tls_preserve_most"
 /// the same entry __sampler_fire_rax, and counted the vector registers
 /// clobbered.)
 inline constexpr char FireRax[] = "__sampler_fire_rax_all";
+/// What x86-64 code calls for a check's fresh countdown since ABI 8, from
+/// inline assembly (SamplingTransform.cpp's freshAsm): FreshCountdownPreserveMost's
+/// answer in rax, every other register kept but r11 and the flags (the vector
+/// registers included), no stack alignment needed.
+inline constexpr char FreshRax[] = "__sampler_fresh_rax_all";
 /// The argument with which a check asks for a fresh countdown (ABI 3): the
 /// result is the number of trials that fail before the next success, >= 0.
 inline constexpr int64_t FreshCountdown = INT64_MIN;

@@ -118,6 +118,7 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
       T.run(F);
       Changed.push_back(&F);
     }
+  T.dropUnusedEntries();
   Changed.append(T.created().begin(), T.created().end());
   if (Triple(M.getTargetTriple()).getArch() == Triple::x86_64)
     markNoRedZone(M);

@@ -152,6 +152,15 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
   }
 }
 
+void SamplingTransform::dropUnusedEntries() {
+  for (FunctionCallee Entry : {Next, Fire.Fn})
+    if (auto *F = dyn_cast_or_null<Function>(Entry.getCallee());
+        F && F->isDeclaration() && F->use_empty())
+      F->eraseFromParent();
+  Next = FunctionCallee();
+  Fire.Fn = FunctionCallee();
+}
+
 /// The branch a marker feeds as the schemes built it,
 /// `br i1 %marker, label %observe, label %cont` in the marker's block; null
 /// when the optimiser has reshaped it (the marker's value then goes through
@@ -756,6 +765,49 @@ static Value *payForRegion(IRBuilder<> &B, GlobalVariable *Countdown,
   return B.CreateICmpSGE(Rel, B.getInt64(0), "countdown.enough");
 }
 
+/// A check's way into the instrumented copy on x86-64, after the check found
+/// the region's trials not all failing: one statement of inline assembly,
+/// given the countdown \p Rel that the check left (relative to the region's
+/// end, W trials paid). If the countdown was unknown before the check (Rel + W
+/// < 0) and is not the d = 1 answer (bit 62 set), it calls abi::FreshRax
+/// (since ABI 8) for a fresh countdown, pays the region's W trials from it
+/// and stores it into \p ThreadLocal (a memory operand); otherwise it leaves
+/// Rel as it is. Returns the countdown the instrumented copy starts with: the
+/// same answers as resolveUnknown()'s three blocks, in one block with one
+/// edge to the instrumented copy. Each edge into the instrumented copy is an
+/// incoming value for every value live there, and the register coalescer
+/// shrinks those values' intervals once a copy it removes: three edges a
+/// check made eight values of SQLite's interpreter loop cost nine tenths of
+/// what it walks (docs/benchmarks.md, "Compile time: one edge a check"). The
+/// runtime keeps every register but rax, r11 and the flags, the vector
+/// registers included, and needs no stack alignment (as abi::FireRax: see
+/// fireAsm()).
+static Value *freshAsm(IRBuilder<> &B, Value *Rel, uint64_t W, bool ViaGOT,
+                       Value *ThreadLocal) {
+  auto *I64 = B.getInt64Ty();
+  std::string Call = ViaGOT ? std::string("call *") + abi::FreshRax +
+                                  "@GOTPCREL(%rip)"
+                            : std::string("call ") + abi::FreshRax;
+  static_assert(abi::EveryBit == int64_t(1) << 62, "btq $62 below");
+  std::string Asm = "cmpq $$" + std::to_string(-int64_t(W)) +
+                    ", $0\n\tjge 1f\n\t"
+                    "leaq " + std::to_string(W) + "($0), %rax\n\t"
+                    "btq $$62, %rax\n\tjnc 1f\n\t" + Call +
+                    "\n\tleaq " + std::to_string(-int64_t(W)) +
+                    "(%rax), $0\n\tmovq $0, $1\n1:";
+  auto *Ty = FunctionType::get(I64, {ThreadLocal->getType(), I64}, false);
+  InlineAsm *IA = InlineAsm::get(Ty, Asm, "=r,=*m,0,~{rax},~{r11},~{flags}",
+                                 /*hasSideEffects=*/true);
+  CallInst *R = B.CreateCall(IA, {ThreadLocal, Rel}, "countdown.region");
+  R->addParamAttr(0, Attribute::get(B.getContext(), Attribute::ElementType,
+                                    I64));
+  // The thread-local countdown (its TBAA tag: tagCountdownAccesses()) and the
+  // runtime's state: program memory is left alone.
+  R->setMemoryEffects(MemoryEffects::inaccessibleOrArgMemOnly());
+  R->setDoesNotThrow();
+  return R;
+}
+
 /// The start of a check's way to the instrumented copy, at \p ToSlow: the
 /// countdown the check left, relative to the region's end (read again, with a
 /// volatile load: otherwise GVN hands the check's stored value to it, whose
@@ -772,11 +824,21 @@ static Value *payForRegion(IRBuilder<> &B, GlobalVariable *Countdown,
 /// that goes on to the instrumented copy, where \p L is the countdown.
 BasicBlock *SamplingTransform::resolveUnknown(BasicBlock *ToSlow, uint64_t W,
                                               BasicBlock *FastTarget,
-                                              PHINode *&L, bool Volatile) {
+                                              Value *&L, bool Volatile) {
   LLVMContext &C = ToSlow->getContext();
   Function *F = ToSlow->getParent();
   auto *I64 = Type::getInt64Ty(C);
   MDBuilder MDB(C);
+  if (Fire.InAsm && W <= uint64_t(INT32_MAX)) {
+    // One block: the assembly's displacements are 32-bit (a region of 2^31
+    // sites or more takes the blocks below).
+    IRBuilder<> B(ToSlow);
+    Value *Rel = B.CreateLoad(I64, Countdown, Volatile, "countdown.region");
+    Value *Start = freshAsm(B, Rel, W, Fire.ViaGOT, Countdown);
+    L = Start;
+    (void)FastTarget;
+    return ToSlow;
+  }
   BasicBlock *Unknown = BasicBlock::Create(C, "sampler.unknown", F, FastTarget);
   BasicBlock *Fresh = BasicBlock::Create(C, "sampler.fresh", F, FastTarget);
   BasicBlock *Go = BasicBlock::Create(C, "sampler.slow.region", F, FastTarget);
@@ -804,10 +866,11 @@ BasicBlock *SamplingTransform::resolveUnknown(BasicBlock *ToSlow, uint64_t W,
   (void)FastTarget;
   B.CreateBr(Go);
   B.SetInsertPoint(Go);
-  L = B.CreatePHI(I64, 3, "countdown.region");
-  L->addIncoming(Rel, ToSlow);
-  L->addIncoming(Rel, Unknown);
-  L->addIncoming(Rel2, Fresh);
+  PHINode *Phi = B.CreatePHI(I64, 3, "countdown.region");
+  Phi->addIncoming(Rel, ToSlow);
+  Phi->addIncoming(Rel, Unknown);
+  Phi->addIncoming(Rel2, Fresh);
+  L = Phi;
   return Go;
 }
 
@@ -869,7 +932,7 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
     BasicBlock *Resolve =
         BasicBlock::Create(C, "sampler.resolve", Slow, SlowBody);
     BranchInst::Create(Resolve, SlowEntry);
-    PHINode *L;
+    Value *L;
     BasicBlock *Go = resolveUnknown(Resolve, W, SlowBody, L, /*Volatile=*/false);
     BranchInst::Create(SlowBody, Go);
     IRBuilder<> B(SlowEntry, SlowEntry->begin());
@@ -1260,7 +1323,7 @@ bool SamplingTransform::run(Function &F) {
       ToSlow = BasicBlock::Create(C, "sampler.to.slow", &F, Target);
       if (Share)
         SharedToSlow[Target] = ToSlow;
-      PHINode *L;
+      Value *L;
       BasicBlock *Go = resolveUnknown(ToSlow, Weight, Target, L,
                                       /*Volatile=*/Kind != SlowStay);
       IRBuilder<> TB(Go);

@@ -156,18 +156,31 @@ inline bool isCountdownDraw(const llvm::Function *F) {
 }
 
 /// Whether \p CB calls the runtime's draw: one of its entry points, or the
-/// inline assembly that calls abi::FireRax (x86-64, since ABI 6).
+/// inline assembly that calls abi::FireRax (x86-64, a site's, since ABI 6) or
+/// abi::FreshRax (a check's, since ABI 8).
 inline bool isCountdownDraw(const llvm::CallBase *CB) {
   if (!CB)
     return false;
-  if (const auto *IA = llvm::dyn_cast<llvm::InlineAsm>(CB->getCalledOperand()))
-    return llvm::StringRef(IA->getAsmString()).contains(abi::FireRax);
+  if (const auto *IA = llvm::dyn_cast<llvm::InlineAsm>(CB->getCalledOperand())) {
+    llvm::StringRef Asm = IA->getAsmString();
+    return Asm.contains(abi::FireRax) || Asm.contains(abi::FreshRax);
+  }
   return isCountdownDraw(CB->getCalledFunction());
 }
 
-/// Whether \p CB is a site's draw that also stores the thread-local countdown
-/// (fireAsm() in SamplingTransform.cpp: on the draw's way only, the address
-/// its first argument). Such a draw counts as a store of the countdown.
+/// Whether \p CB is a check's fresh countdown drawn in inline assembly
+/// (freshAsm() in SamplingTransform.cpp, x86-64 since ABI 8).
+inline bool isFreshDrawAsm(const llvm::CallBase *CB) {
+  const auto *IA =
+      CB ? llvm::dyn_cast<llvm::InlineAsm>(CB->getCalledOperand()) : nullptr;
+  return IA && llvm::StringRef(IA->getAsmString()).contains(abi::FreshRax);
+}
+
+/// Whether \p CB is a draw that also stores the thread-local countdown (a
+/// site's, fireAsm() in SamplingTransform.cpp, or a check's fresh countdown,
+/// freshAsm(): on the draw's way only, the address its first argument). Such
+/// a draw counts as a store of the countdown; the countdown it leaves is its
+/// result (a site's: the first of its results).
 inline bool drawStoresCountdown(const llvm::CallBase *CB) {
   return CB && CB->isInlineAsm() && isCountdownDraw(CB) &&
          CB->arg_size() == 2;
@@ -258,6 +271,10 @@ public:
   bool run(llvm::Function &F);
 
   /// The functions run() has created (instrumented copies of their own).
+  /// Erases the declarations of the runtime's entry points that no code
+  /// calls (on x86-64 a check's fresh countdown is drawn in inline assembly:
+  /// the entry declared for the rare fallback stays unused).
+  void dropUnusedEntries();
   llvm::ArrayRef<llvm::Function *> created() const { return Created; }
 
   /// Lowering for the unconditional build: every marker becomes `true`.
@@ -271,7 +288,7 @@ private:
   void outline(llvm::Function &F, llvm::ArrayRef<llvm::CallInst *> Markers);
   llvm::BasicBlock *resolveUnknown(llvm::BasicBlock *ToSlow, uint64_t W,
                                    llvm::BasicBlock *FastTarget,
-                                   llvm::PHINode *&L, bool Volatile = true);
+                                   llvm::Value *&L, bool Volatile = true);
   /// The most sites on a path between two points where cloning would place
   /// checks (entry, back edges, weighty calls, landing pads).
   uint64_t heaviestRegion(llvm::Function &F) const;

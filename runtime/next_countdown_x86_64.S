@@ -78,6 +78,9 @@
         .ifc \arg, fresh
         movabsq $FRESH_COUNTDOWN, %rdi
         .endif
+        .ifc \arg, fresh_all
+        movabsq $FRESH_COUNTDOWN, %rdi
+        .endif
         .ifc \arg, tls
         movq    __sampler_fire_unknown@gottpoff(%rip), %rdi
         movq    %fs:(%rdi), %rdi
@@ -131,6 +134,20 @@
  * rdx are saved by every way here; rdi and rsi hold the C arguments. */
 .macro CALL_C arg, fn
         .ifc \arg, rax
+        CALL_C_ALL \fn, 1
+        .else
+        .ifc \arg, fresh_all
+        CALL_C_ALL \fn, 0
+        .else
+        call    \fn
+        .endif
+        .endif
+.endm
+
+/* CALL_C for the entry points called from inline assembly: FN with the stack
+ * aligned here and the vector state saved around it; SHIFT: the C answer is
+ * __sampler_fire's word, turned into |r| (r > 0 in CF). */
+.macro CALL_C_ALL fn, shift
         PUSH    %rbp
         .cfi_rel_offset %rbp, 0
         movq    %rsp, %rbp
@@ -172,9 +189,8 @@
         .cfi_def_cfa_register %rsp
         POP     %rbp
         .cfi_restore %rbp
+        .if \shift
         shrq    $1, %rax
-        .else
-        call    \fn
         .endif
 .endm
 
@@ -378,6 +394,17 @@ DRAW_ENTRY __sampler_fire_preserve_most, __sampler_fire_impl, \
 .endm
 DRAW_ENTRY __sampler_fresh_countdown_preserve_most, __sampler_next_countdown_impl, \
            __sampler_rt_next_large, __sampler_rt_next_fresh_sampled, fresh, \
+           FRESH_ANSWER, FRESH_EVERY
+
+/* A check's fresh countdown (since ABI 8), called from inline assembly
+ * (lib/SamplingTransform.cpp's freshAsm): the same answers in rax, with every
+ * other register kept but r11 and the flags, the vector registers too (CALL_C),
+ * and no stack alignment needed, as __sampler_fire_rax_all. The check's way
+ * into the instrumented copy is then one statement and one edge, where a call
+ * under preserve_most (which keeps no vector register) made three blocks and a
+ * join. */
+DRAW_ENTRY __sampler_fresh_rax_all, __sampler_next_countdown_impl, \
+           __sampler_rt_next_large, __sampler_rt_next_fresh_sampled, fresh_all, \
            FRESH_ANSWER, FRESH_EVERY
 
 /* A site's draw (ABI 5): __sampler_fire_preserve_most's answers, its argument in

@@ -1,4 +1,4 @@
-/* sampler runtime ABI, version 7.
+/* sampler runtime ABI, version 8.
  *
  * This header is the single definition of what instrumented code calls and reads
  * (docs/internals.md, section 1). The pass mirrors it in lib/RuntimeABI.h: any change
@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define SAMPLER_ABI_VERSION_NUMBER 7
+#define SAMPLER_ABI_VERSION_NUMBER 8
 #define SAMPLER_ABI_VERSION ((uint32_t)SAMPLER_ABI_VERSION_NUMBER)
 
 /* Bit 0 of __sampler_unit.flags: the unit's counters are countdown driven (sampled);
@@ -102,6 +102,12 @@ extern __thread int64_t __sampler_fire_unknown __attribute__((tls_model("initial
  * same entry point; that code counted the vector registers clobbered). */
 void __sampler_fire_rax_all(void);
 void __sampler_fire_rax(void);
+/* What x86-64 instrumented code calls for a check's fresh countdown since ABI 8, from
+ * inline assembly (not callable from C): __sampler_fresh_countdown_preserve_most's
+ * answer in rax, every other register kept but r11 and the flags (the vector
+ * registers too), no stack alignment needed, the stack below the caller's used, as
+ * __sampler_fire_rax_all. */
+void __sampler_fresh_rax_all(void);
 #endif
 
 /* One per compilation unit, emitted by the pass, registered by a constructor. */

@@ -688,7 +688,10 @@ struct FireRaxFrame {
   unsigned char vec[16][32];      // 16 vector registers of 32 bytes (vmovdqu)
   unsigned char vecAfter[16][32]; // (16 without AVX)
 };
-static int64_t callFireRax(int64_t unknown, bool misalign, bool sseOnly = false) {
+// FRESH: call __sampler_fresh_rax_all (a check's fresh countdown, ABI 8) instead, which
+// takes no argument and answers in rax alone, keeping the same registers.
+static int64_t callFireRax(int64_t unknown, bool misalign, bool sseOnly = false,
+                           bool fresh = false) {
   FireRaxFrame f = {{0x1111, 0x2222, 0x3333, 0x4444, 0x5555, 0x6666, 0x7777, 0x8888, 0x9999},
                     {},
                     {}};
@@ -711,7 +714,7 @@ static int64_t callFireRax(int64_t unknown, bool misalign, bool sseOnly = false)
 #define SAMPLER_STORE_X(n) "movdqu %%xmm" #n ", %c[va]+" #n "*32(%[k])\n\t"
   // One statement from the vector registers' loads to their stores, so that the compiler
   // uses none of them between.
-#define SAMPLER_CALL_FIRE_RAX(LOAD, STORE, END)                                              \
+#define SAMPLER_CALL_FIRE_RAX(LOAD, STORE, END, ENTRY)                                       \
   asm volatile(SAMPLER_VEC_ALL(LOAD) "pushq %[a]\n\t"                                       \
                                      "movq %%rsp, %[a]\n\t"                                 \
                                      "andq $-16, %%rsp\n\t"                                 \
@@ -726,7 +729,7 @@ static int64_t callFireRax(int64_t unknown, bool misalign, bool sseOnly = false)
                                      "movq 48(%[k]), %%r10\n\t"                             \
                                      "movq 56(%[k]), %%rbx\n\t"                             \
                                      "movq 64(%[k]), %%r12\n\t"                             \
-                                     "call __sampler_fire_rax_all\n\t"                      \
+                                     "call " ENTRY "\n\t"                                   \
                                      "popq %[a]\n\t"                                        \
                                      "movq %[a], %%rsp\n\t"                                 \
                                      "popq %[a]\n\t"                                        \
@@ -747,10 +750,14 @@ static int64_t callFireRax(int64_t unknown, bool misalign, bool sseOnly = false)
                : "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "rbx", "r12", "memory", \
                  "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",  \
                  "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15")
-  if (avx)
-    SAMPLER_CALL_FIRE_RAX(SAMPLER_LOAD_Y, SAMPLER_STORE_Y, "vzeroupper");
+  if (avx && !fresh)
+    SAMPLER_CALL_FIRE_RAX(SAMPLER_LOAD_Y, SAMPLER_STORE_Y, "vzeroupper", "__sampler_fire_rax_all");
+  else if (!fresh)
+    SAMPLER_CALL_FIRE_RAX(SAMPLER_LOAD_X, SAMPLER_STORE_X, "", "__sampler_fire_rax_all");
+  else if (avx)
+    SAMPLER_CALL_FIRE_RAX(SAMPLER_LOAD_Y, SAMPLER_STORE_Y, "vzeroupper", "__sampler_fresh_rax_all");
   else
-    SAMPLER_CALL_FIRE_RAX(SAMPLER_LOAD_X, SAMPLER_STORE_X, "");
+    SAMPLER_CALL_FIRE_RAX(SAMPLER_LOAD_X, SAMPLER_STORE_X, "", "__sampler_fresh_rax_all");
 #undef SAMPLER_CALL_FIRE_RAX
 #undef SAMPLER_VEC_ALL
 #undef SAMPLER_LOAD_Y
@@ -763,7 +770,12 @@ static int64_t callFireRax(int64_t unknown, bool misalign, bool sseOnly = false)
   for (int r = 0; r < 16; ++r)
     EXPECT_EQ(std::memcmp(f.vec[r], f.vecAfter[r], width), 0)
         << (avx ? "ymm" : "xmm") << r << (misalign ? " (misaligned)" : "");
+  if (fresh)
+    return distance; // the countdown itself; the flags say nothing
   return int64_t(uint64_t(distance) * 2 + carry);
+}
+static int64_t callFreshRax(bool misalign, bool sseOnly = false) {
+  return callFireRax(0x7777, misalign, sseOnly, /*fresh=*/true);
 }
 
 TEST(Fire, RaxEntryAnswersAsTheCEntry) {
@@ -789,11 +801,43 @@ TEST(Fire, RaxEntryKeepsSSERegistersWithFXSAVE) {
   __sampler_rt_vector_xsave = xsave;
 }
 
+// A check's fresh countdown of ABI 8, __sampler_fresh_rax_all, called as the pass's inline
+// assembly calls it (SamplingTransform.cpp's freshAsm): the answers of the entry point
+// with the argument in rdi, from the same random numbers, at every density and on every
+// way (the C code's included), with every register but rax and r11 kept, the vector
+// registers too, the stack aligned or not.
+TEST(NextCountdown, FreshRaxEntryAnswersAsTheGeneralCode) {
+  long calls = 0;
+  expectNextCountdownAnswersAsTheGeneralCode([&](int64_t unknown) {
+    return unknown == SAMPLER_FRESH_COUNTDOWN ? callFreshRax(++calls % 2 == 0)
+                                              : callPreserveMost(unknown);
+  });
+  EXPECT_GT(calls, 0);
+}
+
+TEST(NextCountdown, FreshRaxEntryKeepsSSERegistersWithFXSAVE) {
+  callFreshRax(false); // the area computed, so that the values below stay
+  const unsigned area = __sampler_rt_vector_area;
+  const unsigned char xsave = __sampler_rt_vector_xsave;
+  __sampler_rt_vector_area = 512;
+  __sampler_rt_vector_xsave = 0;
+  long calls = 0;
+  expectNextCountdownAnswersAsTheGeneralCode([&](int64_t unknown) {
+    return unknown == SAMPLER_FRESH_COUNTDOWN ? callFreshRax(++calls % 2 == 0, true)
+                                              : callPreserveMost(unknown);
+  });
+  __sampler_rt_vector_area = area;
+  __sampler_rt_vector_xsave = xsave;
+  EXPECT_GT(calls, 0);
+}
+
 // A thread's first call reaches the C code through them too (the thread seeded there).
 TEST(Fire, ArgumentFreeEntriesStartAThread) {
   Env env({{"SAMPLER_SPARSITY", "10"}, {"SAMPLER_SEED", "12"}});
   std::thread t([] { EXPECT_GE(callFreshPreserveMost(), 0); });
   t.join();
+  std::thread v([] { EXPECT_GE(callFreshRax(true), 0); });
+  v.join();
   std::thread u([] { EXPECT_NE(callFireTLSPreserveMost(0), 0); });
   u.join();
 }
@@ -811,6 +855,7 @@ TEST(Fire, PreserveMostEntryAnswersDEqualsOneItself) {
       EXPECT_EQ(fire(0), 2 * 1 + 1);
     }
     EXPECT_EQ(callFreshPreserveMost(), SAMPLER_EVERY_COUNTDOWN);
+    EXPECT_EQ(callFreshRax(false), SAMPLER_EVERY_COUNTDOWN);
   });
   t.join();
 }

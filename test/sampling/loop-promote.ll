@@ -237,6 +237,44 @@ exit:
   ret void
 }
 
+; A check's fresh countdown (freshAsm: inline assembly that stores the countdown
+; on its draw's way only) in a loop: its input, the way's volatile reread, stays a
+; reread of memory, with the value carried stored just before it; what the
+; assembly leaves is carried on from there.
+; CHECK-LABEL: define void @fresh_draw(
+; CHECK:       body.backedge:
+; CHECK-NEXT:    %countdown.reg1 = phi i64 [ %paid, %latch ], [ %start, %to.slow ]
+; CHECK:       to.slow:
+; CHECK-NEXT:    store i64 %paid, ptr %countdown.addr
+; CHECK-NEXT:    %rel = load volatile i64, ptr %countdown.addr
+; CHECK-NEXT:    %start = call i64 asm sideeffect {{.*}}__sampler_fresh_rax_all{{.*}}(ptr elementtype(i64) %countdown.addr, i64 %rel)
+; CHECK-NEXT:    call void @use(i64 %start)
+
+define void @fresh_draw(ptr %p, i32 %n) {
+entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  br label %body
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ], [ %i.next, %to.slow ]
+  %gep = getelementptr inbounds i32, ptr %p, i32 %i
+  store i32 %i, ptr %gep
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %latch
+latch:
+  %cd = load volatile i64, ptr %countdown.addr
+  %paid = add i64 %cd, -2
+  store i64 %paid, ptr %countdown.addr
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %to.slow
+to.slow:
+  %rel = load volatile i64, ptr %countdown.addr
+  %start = call i64 asm sideeffect "cmpq $$-2, $0\0A\09jge 1f\0A\09leaq 2($0), %rax\0A\09btq $$62, %rax\0A\09jnc 1f\0A\09call __sampler_fresh_rax_all\0A\09leaq -2(%rax), $0\0A\09movq $0, $1\0A1:", "=r,=*m,0,~{rax},~{r11},~{flags}"(ptr elementtype(i64) %countdown.addr, i64 %rel) memory(argmem: readwrite, inaccessiblemem: readwrite)
+  call void @use(i64 %start)
+  br label %body
+exit:
+  ret void
+}
 ; Outermost loops first; an outer loop with a call leaves its inner loop to
 ; be promoted on its own: loaded after the call, stored on the inner loop's
 ; exit.
@@ -287,3 +325,4 @@ declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 declare preserve_mostcc i64 @__sampler_next_countdown_preserve_most(i64)
 
 declare ptr @llvm.threadlocal.address.p0(ptr)
+declare void @use(i64) memory(none)

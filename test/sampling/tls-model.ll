@@ -6,8 +6,9 @@
 ; option says so (sampler-cc -fsampler-runtime=shared passes it). The same holds
 ; for the runtime's entry points: a direct call in an executable (no GOT load to
 ; hoist into a register), through the GOT, resolved at load time (nonlazybind: a
-; lazy PLT slot's resolver clobbers r10), elsewhere; a site's draw, called from
-; inline assembly, writes the call either way.
+; lazy PLT slot's resolver clobbers r10), elsewhere; a site's draw and a check's
+; fresh countdown (ABI 8), called from inline assembly, write the call either way,
+; and no entry is declared.
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=PIE
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-tls-model=initial-exec -S %s | FileCheck %s --check-prefix=IE
 ; RUN: sed -e '/PIE Level/d' -e 's/!0, !1}/!0}/' %s | %opt-sampler -passes=sampler -sampler-schemes=branches -S | FileCheck %s --check-prefix=IE
@@ -18,19 +19,30 @@
 ; entry with its argument in rdi, as a function the backend calls as the model asks.
 ; RUN: sed -e 's/!0, !1}/!0, !1, !2}/' -e '$a !2 = !{i32 1, !"Code Model", i32 4}' %s | %opt-sampler -passes=sampler -sampler-schemes=branches -S | FileCheck %s --check-prefix=LARGE
 ; LARGE-NOT: asm sideeffect
+; LARGE:     call preserve_mostcc i64 @__sampler_fresh_countdown_preserve_most()
 ; LARGE:     call preserve_mostcc i64 @__sampler_fire_preserve_most(i64
 ; LARGE-NOT: asm sideeffect
+; There the entries are declared, direct in an executable, through the GOT resolved at
+; load time elsewhere.
+; RUN: sed -e 's/!0, !1}/!0, !1, !2}/' -e '$a !2 = !{i32 1, !"Code Model", i32 4}' %s | %opt-sampler -passes=sampler -sampler-schemes=branches -S | FileCheck %s --check-prefix=LARGEPIE
+; RUN: sed -e 's/!0, !1}/!0, !1, !2}/' -e '$a !2 = !{i32 1, !"Code Model", i32 4}' %s | %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-tls-model=initial-exec -S | FileCheck %s --check-prefix=LARGEIE
+; LARGEPIE: declare dso_local preserve_mostcc i64 @__sampler_fresh_countdown_preserve_most() [[PIEATTR:#[0-9]+]]
+; LARGEIE:  declare preserve_mostcc i64 @__sampler_fresh_countdown_preserve_most() [[IEATTR:#[0-9]+]]
+; LARGEPIE: attributes [[PIEATTR]] = {
+; LARGEPIE-NOT: nonlazybind
+; LARGEPIE-SAME: }
+; LARGEIE:  attributes [[IEATTR]] = { {{.*}}nonlazybind
 
 ; PIE: @__sampler_countdown = external dso_local thread_local(localexec) global i64
 ; IE:  @__sampler_countdown = external thread_local(initialexec) global i64
-; PIE: declare dso_local preserve_mostcc i64 @__sampler_fresh_countdown_preserve_most() [[PIEATTR:#[0-9]+]]
-; IE:  declare preserve_mostcc i64 @__sampler_fresh_countdown_preserve_most() [[IEATTR:#[0-9]+]]
+; PIE-NOT: declare {{.*}}@__sampler_fresh_countdown_preserve_most
+; IE-NOT:  declare {{.*}}@__sampler_fresh_countdown_preserve_most
+; PIE: asm sideeffect "cmpq $$-1, $0\0A\09jge 1f\0A\09leaq 1($0), %rax\0A\09btq $$62, %rax\0A\09jnc 1f\0A\09call __sampler_fresh_rax_all\0A\09leaq -1(%rax), $0\0A\09movq $0, $1\0A1:"
+; IE:  asm sideeffect "cmpq $$-1, $0\0A\09jge 1f\0A\09leaq 1($0), %rax\0A\09btq $$62, %rax\0A\09jnc 1f\0A\09call *__sampler_fresh_rax_all@GOTPCREL(%rip)\0A\09leaq -1(%rax), $0\0A\09movq $0, $1\0A1:"
 ; PIE: asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09leaq 1($0), %rax\0A\09call __sampler_fire_rax_all\0A\09leaq -1(%rax), $0\0A\09movq $0, $2\0A\09cmc\0A1:"
 ; IE:  asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09leaq 1($0), %rax\0A\09call *__sampler_fire_rax_all@GOTPCREL(%rip)\0A\09leaq -1(%rax), $0\0A\09movq $0, $2\0A\09cmc\0A1:"
-; PIE: attributes [[PIEATTR]] = {
-; PIE-NOT: nonlazybind
-; PIE-SAME: }
-; IE:  attributes [[IEATTR]] = { {{.*}}nonlazybind
+; PIE-NOT: declare {{.*}}@__sampler_f
+; IE-NOT:  declare {{.*}}@__sampler_f
 ; BAD: sampler: option 'tls-model' expects 'auto' or 'initial-exec', got 'global-dynamic'
 
 target triple = "x86_64-unknown-linux-gnu"

@@ -31,8 +31,16 @@
 ; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes=sampler -sampler-schemes=returns -S %s | FileCheck %s --check-prefix=X86
 ; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -sampler-clone-threshold=1 -sampler-outline-limit=0 -passes='sampler,default<O2>' -sampler-schemes=returns %s | llc -O2 | FileCheck %s --check-prefix=ASM
 ; X86:       define i64 @two(ptr %s) #[[ATTRS:[0-9]+]]
+; The instrumented copy's entry: the countdown the check left, and, if it was unknown
+; before the check (below -2 after paying 2) and is not the d = 1 answer (bit 62 set),
+; a fresh one from the runtime (ABI 8), paid for and stored: one statement, one edge
+; into the copy.
+; X86:       sampler.resolve:
+; X86-NEXT:    %countdown.region = load i64, ptr %countdown.addr, align 8
+; X86-NEXT:    %countdown.region1 = call i64 asm sideeffect "cmpq $$-2, $0\0A\09jge 1f\0A\09leaq 2($0), %rax\0A\09btq $$62, %rax\0A\09jnc 1f\0A\09call __sampler_fresh_rax_all\0A\09leaq -2(%rax), $0\0A\09movq $0, $1\0A1:", "=r,=*m,0,~{rax},~{r11},~{flags}"(ptr elementtype(i64) %countdown.addr, i64 %countdown.region) #[[DRAW:[0-9]+]], !tbaa [[XTBAA:![0-9]+]]
+; X86-NEXT:    br label %sampler.slow.body
 ; X86:       site.observe:
-; X86-NEXT:    %countdown.fired = call { i64, i8 } asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09leaq 2($0), %rax\0A\09call __sampler_fire_rax_all\0A\09leaq -2(%rax), $0\0A\09movq $0, $2\0A\09cmc\0A1:", "=r,={@ccnc},=*m,0,~{rax},~{r11},~{flags}"(ptr elementtype(i64) %countdown.addr, i64 %countdown.region{{[0-9]*}}) #[[DRAW:[0-9]+]], !tbaa [[XTBAA:![0-9]+]]
+; X86-NEXT:    %countdown.fired = call { i64, i8 } asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09leaq 2($0), %rax\0A\09call __sampler_fire_rax_all\0A\09leaq -2(%rax), $0\0A\09movq $0, $2\0A\09cmc\0A1:", "=r,={@ccnc},=*m,0,~{rax},~{r11},~{flags}"(ptr elementtype(i64) %countdown.addr, i64 %countdown.region{{[0-9]*}}) #[[DRAW]], !tbaa [[XTBAA]]
 ; X86-NEXT:    [[CF:%[0-9]+]] = extractvalue { i64, i8 } %countdown.fired, 1
 ; X86-NEXT:    %sample = trunc i8 [[CF]] to i1
 ; X86-NEXT:    %[[NEXT:countdown.next[0-9]*]] = extractvalue { i64, i8 } %countdown.fired, 0
@@ -42,9 +50,21 @@
 ; X86:       [[XTBAA]] = !{[[XTY:![0-9]+]], [[XTY]], i64 0}
 ; X86:       [[XTY]] = !{!"__sampler_countdown",
 ; ASM-LABEL: two.sampler.slow:
+; ASM:         movq %fs:__sampler_countdown@TPOFF, [[LOCAL:%r[a-z0-9]+]]
+; ASM-NEXT:    #APP
+; ASM-NEXT:    cmpq $-2, [[LOCAL]]
+; ASM-NEXT:    jge [[KNOWN:.Ltmp[0-9]+]]
+; ASM-NEXT:    leaq 2([[LOCAL]]), %rax
+; ASM-NEXT:    btq $62, %rax
+; ASM-NEXT:    jae [[KNOWN]]
+; ASM-NEXT:    callq __sampler_fresh_rax_all
+; ASM-NEXT:    leaq -2(%rax), [[LOCAL]]
+; ASM-NEXT:    movq [[LOCAL]], %fs:__sampler_countdown@TPOFF
+; ASM-NEXT:  [[KNOWN]]:
+; ASM-NEXT:    #NO_APP
 ; ASM:         # %site.observe
 ; ASM-NEXT:    #APP
-; ASM-NEXT:    btq $62, [[LOCAL:%r[a-z0-9]+]]
+; ASM-NEXT:    btq $62, [[LOCAL]]
 ; ASM-NEXT:    jae [[DONE:.Ltmp[0-9]+]]
 ; ASM-NEXT:    leaq 2([[LOCAL]]), %rax
 ; ASM-NEXT:    callq __sampler_fire_rax_all
