@@ -254,6 +254,15 @@ static Value *countdownAsks(IRBuilder<> &B, Value *Negative, const Twine &Name) 
                         B.getInt64(0), Name);
 }
 
+/// The assembly's call of the runtime's entry \p Entry: direct in an
+/// executable, which links the runtime in; elsewhere through the GOT, resolved
+/// at load time (a lazy PLT slot's resolver would clobber registers the
+/// entries keep).
+static std::string runtimeCall(const char *Entry, bool ViaGOT) {
+  return ViaGOT ? std::string("call *") + Entry + "@GOTPCREL(%rip)"
+                : std::string("call ") + Entry;
+}
+
 /// A site's draw on x86-64: one statement of inline assembly, given a countdown
 /// known to be negative (the site may fire). `btq $62` tells the d = 1 answer
 /// (bit 62 clear: abi::EveryBelow) from an ordinary countdown. At d = 1 the
@@ -289,9 +298,7 @@ static Value *countdownAsks(IRBuilder<> &B, Value *Negative, const Twine &Name) 
 static Value *fireAsm(IRBuilder<> &B, Value *Cd, int64_t Key, bool ViaGOT,
                       Value *ThreadLocal, Value *&Sampled) {
   auto *I64 = B.getInt64Ty();
-  std::string Call = ViaGOT ? std::string("call *") + abi::FireRax +
-                                  "@GOTPCREL(%rip)"
-                            : std::string("call ") + abi::FireRax;
+  std::string Call = runtimeCall(abi::FireRax, ViaGOT);
   static_assert(abi::EveryBit == int64_t(1) << 62, "btq $62 below");
   std::string Asm = "btq $$62, $0\n\tjnc 1f\n\t"
                     "leaq " + std::to_string(-Key) + "($0), %rax\n\t" + Call +
@@ -785,9 +792,7 @@ static Value *payForRegion(IRBuilder<> &B, GlobalVariable *Countdown,
 static Value *freshAsm(IRBuilder<> &B, Value *Rel, uint64_t W, bool ViaGOT,
                        Value *ThreadLocal) {
   auto *I64 = B.getInt64Ty();
-  std::string Call = ViaGOT ? std::string("call *") + abi::FreshRax +
-                                  "@GOTPCREL(%rip)"
-                            : std::string("call ") + abi::FreshRax;
+  std::string Call = runtimeCall(abi::FreshRax, ViaGOT);
   static_assert(abi::EveryBit == int64_t(1) << 62, "btq $62 below");
   std::string Asm = "cmpq $$" + std::to_string(-int64_t(W)) +
                     ", $0\n\tjge 1f\n\t"
@@ -821,7 +826,9 @@ static Value *freshAsm(IRBuilder<> &B, Value *Rel, uint64_t W, bool ViaGOT,
 /// instrumented copy and draws: bc at d = 10000 cost twice as much as with
 /// sampling off.) The trials discarded this way are chosen from the past
 /// alone, so the trials the sites own stay independent. Returns the block
-/// that goes on to the instrumented copy, where \p L is the countdown.
+/// that goes on to the instrumented copy, where \p L is the countdown: on
+/// x86-64 \p ToSlow itself, whose one statement (freshAsm()) does all of it;
+/// elsewhere a join of three blocks.
 BasicBlock *SamplingTransform::resolveUnknown(BasicBlock *ToSlow, uint64_t W,
                                               BasicBlock *FastTarget,
                                               Value *&L, bool Volatile) {
@@ -834,9 +841,7 @@ BasicBlock *SamplingTransform::resolveUnknown(BasicBlock *ToSlow, uint64_t W,
     // sites or more takes the blocks below).
     IRBuilder<> B(ToSlow);
     Value *Rel = B.CreateLoad(I64, Countdown, Volatile, "countdown.region");
-    Value *Start = freshAsm(B, Rel, W, Fire.ViaGOT, Countdown);
-    L = Start;
-    (void)FastTarget;
+    L = freshAsm(B, Rel, W, Fire.ViaGOT, Countdown);
     return ToSlow;
   }
   BasicBlock *Unknown = BasicBlock::Create(C, "sampler.unknown", F, FastTarget);
