@@ -190,9 +190,10 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
     Accesses.push_back(Define);
   }
 
-  // A site's draw that stores the countdown (on its draw's way only; the
-  // countdown it leaves is its first result either way) gets that store in IR
-  // after it, for the promoter to carry in a register. Its own store to
+  // A draw that stores the countdown (a site's or a check's fresh one, on
+  // its draw's way only; the countdown it leaves is its result, a site's
+  // first, either way) gets that store in IR after it, for the promoter to
+  // carry in a register. Its own store to
   // memory stays: every read of memory in the loop follows an export of the
   // value carried (above), and the exits store it.
   for (CallInst *Draw : StoringDraws) {

@@ -263,6 +263,21 @@ static std::string runtimeCall(const char *Entry, bool ViaGOT) {
                 : std::string("call ") + Entry;
 }
 
+/// What a draw's inline assembly touches: the runtime's state and, given \p
+/// StoresThreadLocal, the thread-local countdown, its first argument (a
+/// memory operand; its TBAA tag: tagCountdownAccesses()). Program memory (the
+/// counters too) is left alone.
+static void setDrawEffects(CallInst *R, bool StoresThreadLocal) {
+  if (StoresThreadLocal) {
+    R->addParamAttr(0, Attribute::get(R->getContext(), Attribute::ElementType,
+                                      Type::getInt64Ty(R->getContext())));
+    R->setMemoryEffects(MemoryEffects::inaccessibleOrArgMemOnly());
+  } else {
+    R->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+  }
+  R->setDoesNotThrow();
+}
+
 /// A site's draw on x86-64: one statement of inline assembly, given a countdown
 /// known to be negative (the site may fire). `btq $62` tells the d = 1 answer
 /// (bit 62 clear: abi::EveryBelow) from an ordinary countdown. At d = 1 the
@@ -320,17 +335,8 @@ static Value *fireAsm(IRBuilder<> &B, Value *Cd, int64_t Key, bool ViaGOT,
                                false);
   InlineAsm *IA = InlineAsm::get(Ty, Asm, Constraints, /*hasSideEffects=*/true);
   CallInst *R = B.CreateCall(IA, Args, "countdown.fired");
-  if (ThreadLocal) {
-    R->addParamAttr(0, Attribute::get(B.getContext(), Attribute::ElementType,
-                                      I64));
-    // The thread-local countdown (its TBAA tag: tagCountdownAccesses()) and
-    // the runtime's state: program memory (the counters too) is left alone.
-    R->setMemoryEffects(MemoryEffects::inaccessibleOrArgMemOnly());
-  } else {
-    // The runtime's state only: the countdown is the caller's to store.
-    R->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
-  }
-  R->setDoesNotThrow();
+  // Without ThreadLocal the countdown is the caller's to store.
+  setDrawEffects(R, ThreadLocal != nullptr);
   Sampled = B.CreateTrunc(B.CreateExtractValue(R, 1), B.getInt1Ty(), "sample");
   return B.CreateExtractValue(R, 0, "countdown.next");
 }
@@ -804,12 +810,7 @@ static Value *freshAsm(IRBuilder<> &B, Value *Rel, uint64_t W, bool ViaGOT,
   InlineAsm *IA = InlineAsm::get(Ty, Asm, "=r,=*m,0,~{rax},~{r11},~{flags}",
                                  /*hasSideEffects=*/true);
   CallInst *R = B.CreateCall(IA, {ThreadLocal, Rel}, "countdown.region");
-  R->addParamAttr(0, Attribute::get(B.getContext(), Attribute::ElementType,
-                                    I64));
-  // The thread-local countdown (its TBAA tag: tagCountdownAccesses()) and the
-  // runtime's state: program memory is left alone.
-  R->setMemoryEffects(MemoryEffects::inaccessibleOrArgMemOnly());
-  R->setDoesNotThrow();
+  setDrawEffects(R, /*StoresThreadLocal=*/true);
   return R;
 }
 

@@ -155,25 +155,28 @@ inline bool isCountdownDraw(const llvm::Function *F) {
                F->getName() == abi::FireTLSPreserveMost);
 }
 
+/// Whether \p CB is inline assembly that calls the runtime's entry \p Entry.
+inline bool asmCalls(const llvm::CallBase *CB, const char *Entry) {
+  const auto *IA =
+      CB ? llvm::dyn_cast<llvm::InlineAsm>(CB->getCalledOperand()) : nullptr;
+  return IA && llvm::StringRef(IA->getAsmString()).contains(Entry);
+}
+
 /// Whether \p CB calls the runtime's draw: one of its entry points, or the
 /// inline assembly that calls abi::FireRax (x86-64, a site's, since ABI 6) or
 /// abi::FreshRax (a check's, since ABI 8).
 inline bool isCountdownDraw(const llvm::CallBase *CB) {
   if (!CB)
     return false;
-  if (const auto *IA = llvm::dyn_cast<llvm::InlineAsm>(CB->getCalledOperand())) {
-    llvm::StringRef Asm = IA->getAsmString();
-    return Asm.contains(abi::FireRax) || Asm.contains(abi::FreshRax);
-  }
+  if (CB->isInlineAsm())
+    return asmCalls(CB, abi::FireRax) || asmCalls(CB, abi::FreshRax);
   return isCountdownDraw(CB->getCalledFunction());
 }
 
 /// Whether \p CB is a check's fresh countdown drawn in inline assembly
 /// (freshAsm() in SamplingTransform.cpp, x86-64 since ABI 8).
 inline bool isFreshDrawAsm(const llvm::CallBase *CB) {
-  const auto *IA =
-      CB ? llvm::dyn_cast<llvm::InlineAsm>(CB->getCalledOperand()) : nullptr;
-  return IA && llvm::StringRef(IA->getAsmString()).contains(abi::FreshRax);
+  return asmCalls(CB, abi::FreshRax);
 }
 
 /// Whether \p CB is a draw that also stores the thread-local countdown (a
@@ -270,11 +273,11 @@ public:
   /// (single copy) rather than cloned.
   bool run(llvm::Function &F);
 
-  /// The functions run() has created (instrumented copies of their own).
   /// Erases the declarations of the runtime's entry points that no code
   /// calls (on x86-64 a check's fresh countdown is drawn in inline assembly:
   /// the entry declared for the rare fallback stays unused).
   void dropUnusedEntries();
+  /// The functions run() has created (instrumented copies of their own).
   llvm::ArrayRef<llvm::Function *> created() const { return Created; }
 
   /// Lowering for the unconditional build: every marker becomes `true`.
