@@ -31,6 +31,7 @@ PACKAGES=(
   python3              # lit
   valgrind
   gnuplot-nox          # bench: scripts/bench.sh draws its plot
+  gdb                  # docs/benchmarks.md: scripts/count-shrinks.py counts the coalescer's work
   # real-program tests: `apt-get source` + unpacking (.tar.xz / .tar.gz + patches)
   dpkg-dev
   xz-utils
