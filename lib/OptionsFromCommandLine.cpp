@@ -106,6 +106,11 @@ static cl::opt<bool> ClCopyComdat(
     cl::desc("A private copy that only one comdat group's functions call "
              "joins that group"),
     cl::init(sampler::SamplerOptions().CopyComdat));
+static cl::opt<bool> ClIndirectTLS(
+    "sampler-indirect-tls",
+    cl::desc("On x86, functions that touch the countdown reach it through "
+             "the thread pointer, not the segment register"),
+    cl::init(sampler::SamplerOptions().IndirectTLS));
 static cl::opt<unsigned> ClEntryTwinLimit(
     "sampler-entry-twin-limit",
     cl::desc("Functions of at most N instructions that may return early get "
@@ -165,6 +170,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("check-merge-give-back", std::to_string(ClCheckMergeGiveBack));
   Apply("check-discount", ClCheckDiscount ? "1" : "0");
   Apply("copy-comdat", ClCopyComdat ? "1" : "0");
+  Apply("indirect-tls", ClIndirectTLS ? "1" : "0");
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
   Apply("countdown-slot-sites", std::to_string(ClCountdownSlotSites));
   Apply("check-stride", std::to_string(ClCheckStride));

@@ -104,7 +104,8 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "loop-promote" || Name == "loop-exit-pay" ||
       Name == "natural-nests" || Name == "loop-reserve" ||
       Name == "loop-chunks" || Name == "check-merge" ||
-      Name == "check-discount" || Name == "copy-comdat") {
+      Name == "check-discount" || Name == "copy-comdat" ||
+      Name == "indirect-tls") {
     auto B = parseBool(Name, Value);
     if (!B)
       return B.takeError();
@@ -119,6 +120,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "check-merge" ? CheckMerge
      : Name == "check-discount" ? CheckDiscount
      : Name == "copy-comdat" ? CopyComdat
+     : Name == "indirect-tls" ? IndirectTLS
                              : CompareConstants) = *B;
     return Error::success();
   }
@@ -176,7 +178,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, copy-comdat, entry-twin-limit, countdown-slot-sites, check-stride, tls-model)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, copy-comdat, indirect-tls, entry-twin-limit, countdown-slot-sites, check-stride, tls-model)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

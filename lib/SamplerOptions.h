@@ -107,6 +107,11 @@ struct SamplerOptions {
   /// one comdat group call joins that group, so that the linker keeps it only
   /// with them (CopyComdat.h). On by default; off to measure.
   bool CopyComdat = true;
+  /// On x86, every function that touches the countdown reaches it through
+  /// the thread pointer loaded from %fs:0 rather than through the segment
+  /// register, which keeps the checks' chain through memory short
+  /// (IndirectTLS.h). On by default; off to measure.
+  bool IndirectTLS = true;
   /// A function of at most this many instructions (at the end of the
   /// pipeline) that calls nothing outside its loops and whose fast copy may
   /// return before it touches the countdown again gets a twin that its entry

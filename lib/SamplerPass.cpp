@@ -4,6 +4,7 @@
 #include "CheckStride.h"
 #include "CopyComdat.h"
 #include "EntryTwin.h"
+#include "IndirectTLS.h"
 #include "LoopBoundCheck.h"
 #include "LoopCountdownPromotion.h"
 #include "LoopExitPayment.h"
@@ -205,6 +206,8 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           MPM.addPass(SamplerLowerPass(GetOptions(), /*Cleanup=*/true));
         else if (Name == "sampler-copy-comdat")
           MPM.addPass(SamplerCopyComdatPass());
+        else if (Name == "sampler-indirect-tls")
+          MPM.addPass(SamplerIndirectTLSPass());
         else
           return false;
         return true;
@@ -290,5 +293,9 @@ void sampler::registerSamplerPass(PassBuilder &PB,
         // that the linker keeps them only with it (CopyComdat.h).
         if (Opts.Sampling && Opts.CopyComdat)
           MPM.addPass(SamplerCopyComdatPass());
+        // And every function that touches the countdown reaches it through
+        // the thread pointer, not the segment register (IndirectTLS.h).
+        if (Opts.Sampling && Opts.IndirectTLS)
+          MPM.addPass(SamplerIndirectTLSPass());
       });
 }

@@ -5,6 +5,7 @@
 #   test/tools/*.test      sampler-sites / sampler-report / sampler-cc
 #   test/e2e/*.c           compile with sampler-cc, run, decode the report
 import os
+import platform
 import lit.formats
 
 config.name = "sampler"
@@ -42,3 +43,7 @@ config.substitutions += [
 # Slow tests that fetch and build real programs run only when asked: lit --param real=1.
 if lit_config.params.get("real", "0") == "1":
     config.available_features.add("real-programs")
+
+# Tests of x86-64 code generation through sampler-cc (which compiles for the host).
+if platform.machine() == "x86_64":
+    config.available_features.add("x86_64")

@@ -40,12 +40,14 @@
 ; REMARK-NOT: remark
 ; The pass runs in the O2 pipeline (VectorizerStart), and the copy, whose
 ; checks pay but no longer test, is vectorised:
-; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=PIPELINE
-; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -sampler-loop-bounds=0 -sampler-loop-promote=0 -S %s | FileCheck %s --check-prefix=OFF
+; (The countdown's address as the loop passes leave it: -sampler-indirect-tls=0, whose
+; x86 form indirect-tls.ll shows.)
+; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -sampler-indirect-tls=0 -S %s | FileCheck %s --check-prefix=PIPELINE
+; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -sampler-loop-bounds=0 -sampler-loop-promote=0 -sampler-indirect-tls=0 -S %s | FileCheck %s --check-prefix=OFF
 ; Without this pass, the countdown carried in a register round the loop
 ; (LoopCountdownPromotion.h) lets the vectoriser itself bound the iterations
 ; by the countdown:
-; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -sampler-loop-bounds=0 -S %s | FileCheck %s --check-prefix=PROMOTE
+; RUN: %opt-sampler -passes='sampler,default<O2>' -sampler-schemes=branches -sampler-loop-bounds=0 -sampler-indirect-tls=0 -S %s | FileCheck %s --check-prefix=PROMOTE
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"

@@ -49,8 +49,12 @@
 ; X86:       attributes #[[DRAW]] = { nounwind memory(argmem: readwrite, inaccessiblemem: readwrite) }
 ; X86:       [[XTBAA]] = !{[[XTY:![0-9]+]], [[XTY]], i64 0}
 ; X86:       [[XTY]] = !{!"__sampler_countdown",
+; The countdown is reached through the thread pointer, its address held in a
+; register (IndirectTLS.h):
 ; ASM-LABEL: two.sampler.slow:
-; ASM:         movq %fs:__sampler_countdown@TPOFF, [[LOCAL:%r[a-z0-9]+]]
+; ASM:         movq %fs:0, [[TP:%r[a-z0-9]+]]
+; ASM-NEXT:    leaq __sampler_countdown@TPOFF([[TP]]), [[ADDR:%r[a-z0-9]+]]
+; ASM-NEXT:    movq ([[ADDR]]), [[LOCAL:%r[a-z0-9]+]]
 ; ASM-NEXT:    #APP
 ; ASM-NEXT:    cmpq $-2, [[LOCAL]]
 ; ASM-NEXT:    jge [[KNOWN:.Ltmp[0-9]+]]
@@ -59,7 +63,7 @@
 ; ASM-NEXT:    jae [[KNOWN]]
 ; ASM-NEXT:    callq __sampler_fresh_rax_all
 ; ASM-NEXT:    leaq -2(%rax), [[LOCAL]]
-; ASM-NEXT:    movq [[LOCAL]], %fs:__sampler_countdown@TPOFF
+; ASM-NEXT:    movq [[LOCAL]], ([[ADDR]])
 ; ASM-NEXT:  [[KNOWN]]:
 ; ASM-NEXT:    #NO_APP
 ; ASM:         # %site.observe
@@ -69,7 +73,7 @@
 ; ASM-NEXT:    leaq 2([[LOCAL]]), %rax
 ; ASM-NEXT:    callq __sampler_fire_rax_all
 ; ASM-NEXT:    leaq -2(%rax), [[LOCAL]]
-; ASM-NEXT:    movq [[LOCAL]], %fs:__sampler_countdown@TPOFF
+; ASM-NEXT:    movq [[LOCAL]], ([[ADDR]])
 ; ASM-NEXT:    cmc
 ; ASM-NEXT:  [[DONE]]:
 ; ASM-NEXT:    #NO_APP

@@ -1,0 +1,48 @@
+//===- IndirectTLS.h - The countdown reached through the thread pointer ---===//
+//
+// DESCRIPTION
+//   A check is a read-modify-write of the thread-local countdown, and every
+//   check of a thread depends on the one before it through memory. On x86-64
+//   LLVM reaches a thread-local through the segment register by default:
+//   `addq $-W, %fs:__sampler_countdown@TPOFF`. Recent cores rename memory
+//   (they hand a store's value to the load that reads it back without waiting
+//   on the store-to-load forwarding) for ordinary addresses, but not for
+//   addresses with a segment base: measured on this project's AMD EPYC
+//   machine, a chain of such read-modify-writes costs some 1.6 ns a link,
+//   and the same chain through an ordinary register base (`movq %fs:0, %rax;
+//   addq $-W, __sampler_countdown@TPOFF(%rax)`) next to nothing
+//   (docs/benchmarks.md, "The countdown's chain through the segment
+//   register"). Where a program runs a check every few cycles (Lua's
+//   interpreter) the chain, not the instructions, had set the speed.
+//
+//   This pass marks every function that touches the countdown with
+//   "indirect-tls-seg-refs" (what clang's -mno-tls-direct-seg-refs sets): the
+//   x86 backend then loads the thread pointer from %fs:0 (one instruction
+//   more a block that touches the countdown; the load is of a value no code
+//   stores) and addresses the countdown from it. The program's own
+//   thread-locals in those functions are reached the same way. It runs last,
+//   at OptimizerLastEP, after the inliner has put checks into callers. x86
+//   targets only; elsewhere it does nothing. (Code inlined at link time, in
+//   LTO, into a function that had no check keeps the segment form: correct,
+//   only slower.)
+//
+// USAGE
+//   opt-19 -load-pass-plugin=build/lib/SamplerPassLLVM.so
+//       -passes=sampler-indirect-tls in.ll -S     (this pass alone)
+//   sampler-cc -fno-sampler-indirect-tls ...     (off, to measure)
+//
+//===----------------------------------------------------------------------===//
+#ifndef SAMPLER_INDIRECTTLS_H
+#define SAMPLER_INDIRECTTLS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace sampler {
+
+struct SamplerIndirectTLSPass : llvm::PassInfoMixin<SamplerIndirectTLSPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+} // namespace sampler
+
+#endif

@@ -1,0 +1,83 @@
+; How x86 code reaches the countdown: through the thread pointer, loaded from
+; %fs:0, not through the segment register. A check is a read-modify-write of
+; the countdown, and each check depends on the one before it through memory;
+; cores that rename memory (a store's value handed to the load that reads it
+; back) do it for an ordinary base register, not for a segment base, so the
+; segment form makes every check a store-to-load forwarding on one long chain
+; (IndirectTLS.h; docs/benchmarks.md, "The countdown's chain through the
+; segment register"). The pass marks each function that touches the countdown
+; with "indirect-tls-seg-refs" (what clang's -mno-tls-direct-seg-refs sets),
+; after the inliner, at OptimizerLastEP; other functions keep their own
+; thread-locals as they were.
+; RUN: %opt-sampler -passes=sampler-indirect-tls -S %s | FileCheck %s
+; RUN: %opt-sampler -passes=sampler-indirect-tls %s | llc -O2 | FileCheck %s --check-prefix=ASM
+; Without it, the segment form:
+; RUN: llc -O2 %s -o - | FileCheck %s --check-prefix=SEG
+; In the pipeline, unless the option turns it off:
+; RUN: %opt-sampler -passes='default<O2>' -S %s | FileCheck %s
+; RUN: %opt-sampler -passes='default<O2>' -sampler-indirect-tls=0 -S %s | FileCheck %s --check-prefix=NONE
+; Other targets have no segment register to avoid:
+; RUN: sed -e 's/x86_64-pc-linux-gnu/aarch64-unknown-linux-gnu/' -e '/datalayout/d' %s | %opt-sampler -passes=sampler-indirect-tls -S | FileCheck %s --check-prefix=NONE
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+@__sampler_countdown = external dso_local thread_local(localexec) global i64
+@own = dso_local thread_local(localexec) global i32 0
+
+; A check, through the function's llvm.threadlocal.address call.
+; CHECK: define void @check(){{.*}} [[CHECKATTR:#[0-9]+]]
+; ASM-LABEL: check:
+; ASM:       movq %fs:0, %rax
+; ASM-NEXT:  addq $-3, __sampler_countdown@TPOFF(%rax)
+; ASM-NEXT:  js
+; SEG-LABEL: check:
+; SEG:       addq $-3, %fs:__sampler_countdown@TPOFF
+; SEG-NEXT:  js
+define void @check() {
+entry:
+  %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  %cd = load volatile i64, ptr %addr, align 8
+  %paid = add i64 %cd, -3
+  store i64 %paid, ptr %addr, align 8
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %fast, label %slow
+
+fast:
+  ret void
+
+slow:
+  call void @slow()
+  ret void
+}
+
+; The global itself (as a presplit coroutine reaches it).
+; CHECK: define void @direct(){{.*}} [[DIRECTATTR:#[0-9]+]]
+define void @direct() #1 {
+  %cd = load volatile i64, ptr @__sampler_countdown, align 8
+  %paid = add i64 %cd, -1
+  store i64 %paid, ptr @__sampler_countdown, align 8
+  ret void
+}
+
+; A function that does not touch the countdown keeps the segment form for the
+; program's own thread-local.
+; CHECK: define{{.*}} i32 @program(){{.*}} [[PROGRAMATTR:#[0-9]+]]
+; ASM-LABEL: program:
+; ASM:       movl %fs:own@TPOFF, %eax
+define i32 @program() #0 {
+  %a = call ptr @llvm.threadlocal.address.p0(ptr @own)
+  %v = load i32, ptr %a, align 4
+  ret i32 %v
+}
+
+; CHECK-DAG: attributes [[CHECKATTR]] = {{{.*}}"indirect-tls-seg-refs"
+; CHECK-DAG: attributes [[DIRECTATTR]] = {{{.*}}"indirect-tls-seg-refs"
+; CHECK-DAG: attributes [[PROGRAMATTR]] = { {{[^"]*}} }
+; NONE-NOT: indirect-tls-seg-refs
+
+declare void @slow()
+declare ptr @llvm.threadlocal.address.p0(ptr)
+
+attributes #0 = { nounwind }
+attributes #1 = { noinline }
