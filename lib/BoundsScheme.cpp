@@ -40,10 +40,8 @@ public:
     Table.setInitialValue(S, 1, INT64_MIN);
     IRBuilder<> B(S.Observe->getTerminator());
     Value *V = B.CreateSExt(SI->getValueOperand(), B.getInt64Ty());
-    B.CreateAtomicRMW(AtomicRMWInst::Min, S.cell(B, 0), V, MaybeAlign(8),
-                      AtomicOrdering::Monotonic);
-    B.CreateAtomicRMW(AtomicRMWInst::Max, S.cell(B, 1), V, MaybeAlign(8),
-                      AtomicOrdering::Monotonic);
+    S.update(B, AtomicRMWInst::Min, S.cell(B, 0), V);
+    S.update(B, AtomicRMWInst::Max, S.cell(B, 1), V);
   }
 
 private:

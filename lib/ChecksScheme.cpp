@@ -80,9 +80,8 @@ public:
       IRBuilder<> EB(End);
       Value *Ok = EB.CreateICmpNE(End->getArgOperand(1),
                                   ConstantInt::get(End->getArgOperand(1)->getType(), 0));
-      EB.CreateAtomicRMW(AtomicRMWInst::Add, S.cell(EB, 1),
-                         EB.CreateZExt(EB.CreateNot(Ok), EB.getInt64Ty()),
-                         MaybeAlign(8), AtomicOrdering::Monotonic);
+      S.update(EB, AtomicRMWInst::Add, S.cell(EB, 1),
+               EB.CreateZExt(EB.CreateNot(Ok), EB.getInt64Ty()));
       End->eraseFromParent();
     }
   }

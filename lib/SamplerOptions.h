@@ -112,6 +112,13 @@ struct SamplerOptions {
   /// register, which keeps the checks' chain through memory short
   /// (IndirectTLS.h). On by default; off to measure.
   bool IndirectTLS = true;
+  /// Sites update their counters with relaxed atomic operations, so that
+  /// threads sharing a unit's counters lose no count (a `lock`-prefixed
+  /// instruction on x86, some 20 cycles: most of the time at d = 1 and in the
+  /// unconditional build). Off: a plain load, operation and store, as clang's
+  /// `-fprofile-update=single`, for programs whose threads share no unit's
+  /// counters (docs/sampling.md).
+  bool AtomicCounters = true;
   /// A function of at most this many instructions (at the end of the
   /// pipeline) that calls nothing outside its loops and whose fast copy may
   /// return before it touches the countdown again gets a twin that its entry

@@ -62,7 +62,7 @@ public:
           Work.push_back({S.get(), std::move(Sites)});
       }
     }
-    SiteTable Table(M);
+    SiteTable Table(M, Opts.AtomicCounters);
     for (auto &[S, Sites] : Work)
       for (Instruction *I : Sites)
         S->instrument(I, Table);

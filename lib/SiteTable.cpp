@@ -30,7 +30,7 @@ std::string sampler::escapeField(StringRef S) {
   return Out;
 }
 
-SiteTable::SiteTable(Module &M) : M(M) {
+SiteTable::SiteTable(Module &M, bool Atomic) : M(M), Atomic(Atomic) {
   Placeholder = new GlobalVariable(M, Type::getInt64Ty(M.getContext()),
                                    /*isConstant=*/false,
                                    GlobalValue::ExternalLinkage, nullptr,
@@ -76,9 +76,32 @@ void InsertedSite::bump(IRBuilder<> &B, Value *Index) const {
   Value *Idx = B.CreateAdd(B.CreateZExtOrTrunc(Index, B.getInt64Ty()),
                            B.getInt64(Offset));
   Value *Ptr = B.CreateInBoundsGEP(B.getInt64Ty(), Counters, Idx);
-  // Relaxed atomics: threads may share a unit's counters (docs/internals.md).
-  B.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, B.getInt64(1), MaybeAlign(8),
-                    AtomicOrdering::Monotonic);
+  update(B, AtomicRMWInst::Add, Ptr, B.getInt64(1));
+}
+
+void InsertedSite::update(IRBuilder<> &B, AtomicRMWInst::BinOp Op, Value *Cell,
+                          Value *V) const {
+  if (Atomic) {
+    // Relaxed atomics: threads may share a unit's counters (docs/internals.md).
+    B.CreateAtomicRMW(Op, Cell, V, MaybeAlign(8), AtomicOrdering::Monotonic);
+    return;
+  }
+  Value *Old = B.CreateAlignedLoad(B.getInt64Ty(), Cell, MaybeAlign(8));
+  Value *New;
+  switch (Op) {
+  case AtomicRMWInst::Add:
+    New = B.CreateAdd(Old, V);
+    break;
+  case AtomicRMWInst::Min:
+    New = B.CreateSelect(B.CreateICmpSLT(V, Old), V, Old);
+    break;
+  case AtomicRMWInst::Max:
+    New = B.CreateSelect(B.CreateICmpSGT(V, Old), V, Old);
+    break;
+  default:
+    llvm_unreachable("a counter is added to, or keeps a minimum or maximum");
+  }
+  B.CreateAlignedStore(New, Cell, MaybeAlign(8));
 }
 
 static std::string functionName(const Function &F) {
@@ -131,7 +154,7 @@ InsertedSite SiteTable::addSite(Instruction *Before, StringRef Scheme,
   CallInst *Marker = B.CreateCall(getMarker(M), {B.getInt32(Id)}, "site.take");
   B.CreateCondBr(Marker, Observe, Cont);
   OldTerm->eraseFromParent();
-  return InsertedSite{Id, Marker, Observe, Cont, Placeholder, R.Offset};
+  return InsertedSite{Id, Marker, Observe, Cont, Placeholder, R.Offset, Atomic};
 }
 
 void SiteTable::setInitialValue(const InsertedSite &S, unsigned Cell,

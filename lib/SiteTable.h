@@ -39,15 +39,25 @@ struct InsertedSite {
   llvm::BasicBlock *Cont;
   /// Address of the site's first counter cell.
   llvm::Value *cell(llvm::IRBuilder<> &B, unsigned Index) const;
-  /// Adds 1 to cell Base + Index (Index is an i64 value), relaxed-atomically.
+  /// Adds 1 to cell Base + Index (Index is an i64 value), relaxed-atomically
+  /// unless the unit's counters are plain (update()).
   void bump(llvm::IRBuilder<> &B, llvm::Value *Index) const;
+  /// Cell \p Cell = Cell op \p V (Add, Min or Max): a relaxed atomic
+  /// read-modify-write, or, with plain counters (-fno-sampler-atomic-counters),
+  /// a load, the operation and a store: as `-fprofile-update=single` counts, for
+  /// programs whose threads do not share the unit's counters (docs/sampling.md).
+  void update(llvm::IRBuilder<> &B, llvm::AtomicRMWInst::BinOp Op,
+              llvm::Value *Cell, llvm::Value *V) const;
   llvm::GlobalVariable *Counters;
   uint64_t Offset;
+  bool Atomic = true;
 };
 
 class SiteTable {
 public:
-  explicit SiteTable(llvm::Module &M);
+  /// \p Atomic: the sites update their counters with atomic operations
+  /// (SamplerOptions::AtomicCounters).
+  explicit SiteTable(llvm::Module &M, bool Atomic = true);
 
   /// Inserts a new site immediately before \p Before, with \p NumCounters
   /// cells. The site's location is \p Origin's debug location (the observed
@@ -76,6 +86,7 @@ public:
 
 private:
   llvm::Module &M;
+  bool Atomic;
   std::vector<SiteRecord> Sites;
   uint64_t NextOffset = 0;
   std::map<uint64_t, int64_t> InitialValues; // cell -> non-zero initial value
