@@ -17,14 +17,17 @@
 //
 //   This pass marks every function that touches the countdown with
 //   "indirect-tls-seg-refs" (what clang's -mno-tls-direct-seg-refs sets): the
-//   x86 backend then loads the thread pointer from %fs:0 (one instruction
-//   more a block that touches the countdown; the load is of a value no code
+//   x86 backend then loads the thread pointer from %fs:0 (a value no code
 //   stores) and addresses the countdown from it. The program's own
-//   thread-locals in those functions are reached the same way. It runs last,
-//   at OptimizerLastEP, after the inliner has put checks into callers. x86
-//   targets only; elsewhere it does nothing. (Code inlined at link time, in
-//   LTO, into a function that had no check keeps the segment form: correct,
-//   only slower.)
+//   thread-locals in those functions are reached the same way. In a function
+//   that touches the countdown in two blocks or more, the accesses go through
+//   one `freeze` of the address, so that it is computed once, on entry, and
+//   held in a register, where the backend would load the thread pointer again
+//   in every block (a `movq %fs:0` a check more, and measured slower). It
+//   runs last, at OptimizerLastEP, after the inliner has put checks into
+//   callers. x86 targets only; elsewhere it does nothing. (Code inlined at
+//   link time, in LTO, into a function that had no check keeps the segment
+//   form: correct, only slower.)
 //
 // USAGE
 //   opt-19 -load-pass-plugin=build/lib/SamplerPassLLVM.so

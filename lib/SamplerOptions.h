@@ -117,7 +117,7 @@ struct SamplerOptions {
   /// instruction on x86, some 20 cycles: most of the time at d = 1 and in the
   /// unconditional build). Off: a plain load, operation and store, as clang's
   /// `-fprofile-update=single`, for programs whose threads share no unit's
-  /// counters (docs/sampling.md).
+  /// counters (docs/internals.md).
   bool AtomicCounters = true;
   /// A function of at most this many instructions (at the end of the
   /// pipeline) that calls nothing outside its loops and whose fast copy may

@@ -43,9 +43,10 @@ struct InsertedSite {
   /// unless the unit's counters are plain (update()).
   void bump(llvm::IRBuilder<> &B, llvm::Value *Index) const;
   /// Cell \p Cell = Cell op \p V (Add, Min or Max): a relaxed atomic
-  /// read-modify-write, or, with plain counters (-fno-sampler-atomic-counters),
-  /// a load, the operation and a store: as `-fprofile-update=single` counts, for
-  /// programs whose threads do not share the unit's counters (docs/sampling.md).
+  /// read-modify-write, or, with plain counters
+  /// (-fno-sampler-atomic-counters), a load, the operation and a store: as
+  /// `-fprofile-update=single` counts, for programs whose threads do not
+  /// share the unit's counters (docs/internals.md).
   void update(llvm::IRBuilder<> &B, llvm::AtomicRMWInst::BinOp Op,
               llvm::Value *Cell, llvm::Value *V) const;
   llvm::GlobalVariable *Counters;
