@@ -44,14 +44,19 @@ static bool holdAddress(Function &F, GlobalVariable *Countdown) {
   SmallVector<Use *, 16> Uses;
   SmallPtrSet<BasicBlock *, 4> Blocks;
   for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
-      for (Use &U : I.operands())
-        if (isCountdownAddress(U.get(), Countdown) &&
-            (isa<LoadInst>(I) || isa<StoreInst>(I) || isa<CallBase>(I)) &&
-            !isa<IntrinsicInst>(I)) {
-          Uses.push_back(&U);
-          Blocks.insert(&BB);
-        }
+    for (Instruction &I : BB) {
+      Use *Addr = nullptr;
+      if (auto *LI = dyn_cast<LoadInst>(&I))
+        Addr = &LI->getOperandUse(LoadInst::getPointerOperandIndex());
+      else if (auto *SI = dyn_cast<StoreInst>(&I))
+        Addr = &SI->getOperandUse(StoreInst::getPointerOperandIndex());
+      else if (auto *CB = dyn_cast<CallBase>(&I); CB && drawStoresCountdown(CB))
+        Addr = &CB->getArgOperandUse(0); // its memory operand
+      if (Addr && isCountdownAddress(Addr->get(), Countdown)) {
+        Uses.push_back(Addr);
+        Blocks.insert(&BB);
+      }
+    }
   if (Blocks.size() < 2)
     return false;
   auto *Addr = dyn_cast<Instruction>(countdownAddressFor(F, Countdown));

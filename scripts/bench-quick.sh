@@ -101,11 +101,10 @@ for prog in "${programs[@]}"; do
     # valgrind 3.19 cannot read clang 19's DWARF 5: run a copy without debug sections.
     /usr/lib/llvm-19/bin/llvm-strip --strip-debug -o "$dir/prog.nodebug" "$dir/prog"
   done
-  case $prog in
-    lua) args=("$root/bench/lua/workload.lua"); stdin=/dev/null; rundir=$root/bench/lua ;;
-    zlib) args=(-6); stdin=$data/text.txt; rundir=$out ;;
-    bzip2) args=(-c); stdin=$data/text.txt; rundir=$out ;;
-  esac
+  real_quick_workload "$prog" "$data"
+  args=("${QUICK_ARGS[@]}")
+  stdin=$QUICK_STDIN
+  if [ "$prog" = lua ]; then rundir=$root/bench/lua; else rundir=$out; fi
   run_env=()
   base=$(instructions "$rundir" "$out/$prog-baseline/prog.nodebug" "${args[@]}")
   printf '%s\tbaseline\t%s\t1.000\n' "$prog" "$base"

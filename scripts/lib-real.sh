@@ -25,6 +25,18 @@ real_build_dir() {
   fi
 }
 
+# real_quick_workload PROG DATA: the workload scripts/bench-quick.sh and scripts/wall-quick.sh
+# run for PROG (lua, zlib or bzip2), DATA the folder of bench/make-data.py's text.txt: sets
+# QUICK_ARGS (the program's arguments) and QUICK_STDIN (its standard input).
+real_quick_workload() {
+  case $1 in
+    lua) QUICK_ARGS=("$REAL_ROOT/bench/lua/workload.lua"); QUICK_STDIN=/dev/null ;;
+    zlib) QUICK_ARGS=(-6); QUICK_STDIN=$2/text.txt ;;
+    bzip2) QUICK_ARGS=(-c); QUICK_STDIN=$2/text.txt ;;
+    *) real_die "unknown program '$1' (known: lua zlib bzip2)" ;;
+  esac
+}
+
 # real_ensure_project_built BUILD: configure (if needed) and build the project in BUILD.
 real_ensure_project_built() {
   local build=$1 gen=()

@@ -32,6 +32,7 @@ PACKAGES=(
   valgrind
   gnuplot-nox          # bench: scripts/bench.sh draws its plot
   gdb                  # docs/benchmarks.md: scripts/count-shrinks.py counts the coalescer's work
+  linux-perf           # docs/benchmarks.md: perf record -e cpu-clock, where the time goes
   # real-program tests: `apt-get source` + unpacking (.tar.xz / .tar.gz + patches)
   dpkg-dev
   xz-utils

@@ -38,14 +38,10 @@ for ((r = 0; r < rounds; r++)); do
   for spec in "$@"; do
     IFS=: read -r prog name conf <<<"$spec"
     exe=$build/bench/quick/$name/$prog-${conf:-sampled}/prog.nodebug
-    case $prog in
-      lua) args=("$root/bench/lua/workload.lua"); stdin=/dev/null ;;
-      zlib) args=(-6); stdin=$data/text.txt ;;
-      bzip2) args=(-c); stdin=$data/text.txt ;;
-    esac
+    real_quick_workload "$prog" "$data"
     start=$(date +%s%N)
     (cd "$root/bench/lua" && env -i PATH=/usr/bin:/bin LC_ALL=C SAMPLER_SPARSITY="$sparsity" \
-      SAMPLER_SEED=1 SAMPLER_FILE=/dev/null "$exe" "${args[@]}" <"$stdin" >/dev/null) ||
+      SAMPLER_SEED=1 SAMPLER_FILE=/dev/null "$exe" "${QUICK_ARGS[@]}" <"$QUICK_STDIN" >/dev/null) ||
       real_die "$spec failed"
     end=$(date +%s%N)
     printf '%s %s\n' "$spec" "$((end - start))" >>"$times"
