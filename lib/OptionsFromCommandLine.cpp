@@ -111,12 +111,12 @@ static cl::opt<bool> ClIndirectTLS(
     cl::desc("On x86, functions that touch the countdown reach it through "
              "the thread pointer, not the segment register"),
     cl::init(sampler::SamplerOptions().IndirectTLS));
-static cl::opt<bool> ClAtomicCounters(
+static cl::opt<std::string> ClAtomicCounters(
     "sampler-atomic-counters",
-    cl::desc("Sites update their counters with relaxed atomic operations "
-             "(off: plain loads and stores, for programs whose threads share "
-             "no unit's counters)"),
-    cl::init(sampler::SamplerOptions().AtomicCounters));
+    cl::desc("How sites update their counters: when-threaded (plain while "
+             "the process has one thread, relaxed atomics once it has "
+             "started another), 1 (always atomic) or 0 (always plain)"),
+    cl::init("when-threaded"));
 static cl::opt<unsigned> ClEntryTwinLimit(
     "sampler-entry-twin-limit",
     cl::desc("Functions of at most N instructions that may return early get "
@@ -177,7 +177,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("check-discount", ClCheckDiscount ? "1" : "0");
   Apply("copy-comdat", ClCopyComdat ? "1" : "0");
   Apply("indirect-tls", ClIndirectTLS ? "1" : "0");
-  Apply("atomic-counters", ClAtomicCounters ? "1" : "0");
+  Apply("atomic-counters", ClAtomicCounters);
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
   Apply("countdown-slot-sites", std::to_string(ClCountdownSlotSites));
   Apply("check-stride", std::to_string(ClCheckStride));

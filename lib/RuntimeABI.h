@@ -71,6 +71,10 @@ inline constexpr int64_t EveryCountdown = EveryBelow - (int64_t(1) << 61);
 inline constexpr int64_t EveryBit = -EveryBelow;
 static_assert((EveryCountdown & EveryBit) == 0 && EveryCountdown < EveryBelow,
               "the d = 1 countdown must read as such by its bit 62");
+/// Not the runtime's: glibc's flag (2.32 and later), non-zero while the
+/// process has one thread, which counter updates read under
+/// -fsampler-atomic-counters=when-threaded (SiteTable.h).
+inline constexpr char GlibcSingleThreaded[] = "__libc_single_threaded";
 inline constexpr char RegisterUnit[] = "__sampler_register_unit";
 inline constexpr char UnregisterUnit[] = "__sampler_unregister_unit";
 /// Prefix shared by everything the runtime defines: calls to it are weightless

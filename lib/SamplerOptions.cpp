@@ -105,7 +105,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "natural-nests" || Name == "loop-reserve" ||
       Name == "loop-chunks" || Name == "check-merge" ||
       Name == "check-discount" || Name == "copy-comdat" ||
-      Name == "indirect-tls" || Name == "atomic-counters") {
+      Name == "indirect-tls") {
     auto B = parseBool(Name, Value);
     if (!B)
       return B.takeError();
@@ -121,7 +121,6 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "check-discount" ? CheckDiscount
      : Name == "copy-comdat" ? CopyComdat
      : Name == "indirect-tls" ? IndirectTLS
-     : Name == "atomic-counters" ? AtomicCounters
                              : CompareConstants) = *B;
     return Error::success();
   }
@@ -142,6 +141,22 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "countdown-slot-sites"   ? CountdownSlotSites
      : Name == "check-stride"           ? CheckStride
                                         : OutlineLimit) = N;
+    return Error::success();
+  }
+  if (Name == "atomic-counters") {
+    // -fsampler-atomic-counters (1) and -fno-sampler-atomic-counters (0) from
+    // the driver, or the default by its name.
+    if (Value == "when-threaded") {
+      AtomicCounters = CounterAtomicity::WhenThreaded;
+      return Error::success();
+    }
+    auto B = parseBool(Name, Value);
+    if (!B) {
+      consumeError(B.takeError());
+      return optionError("sampler: option 'atomic-counters' expects "
+                         "'when-threaded' or on/off (1/0), got '" + Value + "'");
+    }
+    AtomicCounters = *B ? CounterAtomicity::Always : CounterAtomicity::Never;
     return Error::success();
   }
   if (Name == "tls-model") {

@@ -112,13 +112,21 @@ struct SamplerOptions {
   /// register, which keeps the checks' chain through memory short
   /// (IndirectTLS.h). On by default; off to measure.
   bool IndirectTLS = true;
-  /// Sites update their counters with relaxed atomic operations, so that
-  /// threads sharing a unit's counters lose no count (a `lock`-prefixed
-  /// instruction on x86, some 20 cycles: most of the time at d = 1 and in the
-  /// unconditional build). Off: a plain load, operation and store, as clang's
-  /// `-fprofile-update=single`, for programs whose threads share no unit's
-  /// counters (docs/internals.md).
-  bool AtomicCounters = true;
+  /// How sites update their counters (docs/internals.md, "Counters").
+  ///  - WhenThreaded (the default): while the process has one thread, a
+  ///    plain load, operation and store; once it has started another, a
+  ///    relaxed atomic operation. The test is glibc's __libc_single_threaded
+  ///    (glibc 2.32 and later: false from the first pthread_create on, set
+  ///    in the creating thread before the new one exists), read before each
+  ///    update. Exact like Always, without the `lock` (some 20 cycles on x86:
+  ///    most of the time at d = 1 and in the unconditional build) in
+  ///    single-threaded programs. Only on Linux with glibc; elsewhere Always.
+  ///  - Always: a relaxed atomic operation, whatever the threads.
+  ///  - Never: a plain load, operation and store, as clang's
+  ///    `-fprofile-update=single`, for programs whose threads share no
+  ///    unit's counters.
+  enum class CounterAtomicity { WhenThreaded, Always, Never };
+  CounterAtomicity AtomicCounters = CounterAtomicity::WhenThreaded;
   /// A function of at most this many instructions (at the end of the
   /// pipeline) that calls nothing outside its loops and whose fast copy may
   /// return before it touches the countdown again gets a twin that its entry

@@ -345,9 +345,11 @@ void sampler::markNoRedZone(Module &M) {
   for (Function &F : M) {
     if (F.isDeclaration() || F.hasFnAttribute(Attribute::NoRedZone))
       continue;
-    // The draw's assembly is a call that is not an intrinsic, too.
+    // The draw's assembly is a call that is not an intrinsic, too; a
+    // counter's add in assembly pushes nothing.
     bool Calls = any_of(instructions(F), [](const Instruction &I) {
-      return isa<CallBase>(I) && !isa<IntrinsicInst>(I);
+      return isa<CallBase>(I) && !isa<IntrinsicInst>(I) &&
+             !isCounterAddAsm(cast<CallBase>(&I));
     });
     if (Calls)
       F.addFnAttr(Attribute::NoRedZone);

@@ -10,6 +10,8 @@
 #ifndef SAMPLER_SITETABLE_H
 #define SAMPLER_SITETABLE_H
 
+#include "SamplerOptions.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -30,6 +32,14 @@ struct SiteRecord {
   uint64_t Offset = 0; // first counter cell
 };
 
+/// The inline assembly of a counter's add on x86-64 when the counters are
+/// atomic only once the process has threads (InsertedSite::update()).
+inline constexpr char CounterAddAsm[] =
+    "cmpb $$0, $2\n\tjne 1f\n\tlock\n1:\n\taddq $1, $0";
+/// Whether \p CB is that assembly: it touches its counter and glibc's flag,
+/// and calls nothing (EntryTwin.cpp asks).
+bool isCounterAddAsm(const llvm::CallBase *CB);
+
 /// A site just inserted: the scheme writes its observation into Observe
 /// (before its terminator, which falls through to Cont).
 struct InsertedSite {
@@ -39,26 +49,33 @@ struct InsertedSite {
   llvm::BasicBlock *Cont;
   /// Address of the site's first counter cell.
   llvm::Value *cell(llvm::IRBuilder<> &B, unsigned Index) const;
-  /// Adds 1 to cell Base + Index (Index is an i64 value), relaxed-atomically
-  /// unless the unit's counters are plain (update()).
+  /// Adds 1 to cell Base + Index (Index is an i64 value), as update() does.
   void bump(llvm::IRBuilder<> &B, llvm::Value *Index) const;
-  /// Cell \p Cell = Cell op \p V (Add, Min or Max): a relaxed atomic
-  /// read-modify-write, or, with plain counters
-  /// (-fno-sampler-atomic-counters), a load, the operation and a store: as
-  /// `-fprofile-update=single` counts, for programs whose threads do not
-  /// share the unit's counters (docs/internals.md).
+  /// Cell \p Cell = Cell op \p V (Add, Min or Max), as the unit's counters
+  /// are updated (SamplerOptions::CounterAtomicity): a relaxed atomic
+  /// read-modify-write (Always); a load, the operation and a store (Never),
+  /// as `-fprofile-update=single` counts; or, WhenThreaded, the plain form
+  /// while glibc's `__libc_single_threaded` says the process has one thread
+  /// and the atomic one otherwise (docs/internals.md, "Counters"). B is left
+  /// where the update ends (after the join, WhenThreaded).
   void update(llvm::IRBuilder<> &B, llvm::AtomicRMWInst::BinOp Op,
               llvm::Value *Cell, llvm::Value *V) const;
   llvm::GlobalVariable *Counters;
   uint64_t Offset;
-  bool Atomic = true;
+  SamplerOptions::CounterAtomicity Atomicity =
+      SamplerOptions::CounterAtomicity::Always;
+  /// glibc's flag (WhenThreaded only).
+  llvm::GlobalVariable *SingleThreaded = nullptr;
 };
 
 class SiteTable {
 public:
-  /// \p Atomic: the sites update their counters with atomic operations
-  /// (SamplerOptions::AtomicCounters).
-  explicit SiteTable(llvm::Module &M, bool Atomic = true);
+  /// \p Atomicity: how the sites update their counters
+  /// (SamplerOptions::AtomicCounters); WhenThreaded is Always unless the
+  /// unit's target is Linux with glibc.
+  explicit SiteTable(llvm::Module &M,
+                     SamplerOptions::CounterAtomicity Atomicity =
+                         SamplerOptions::CounterAtomicity::Always);
 
   /// Inserts a new site immediately before \p Before, with \p NumCounters
   /// cells. The site's location is \p Origin's debug location (the observed
@@ -87,7 +104,10 @@ public:
 
 private:
   llvm::Module &M;
-  bool Atomic;
+  SamplerOptions::CounterAtomicity Atomicity;
+  /// glibc's `__libc_single_threaded`, declared with the first site
+  /// (WhenThreaded only).
+  llvm::GlobalVariable *SingleThreaded = nullptr;
   std::vector<SiteRecord> Sites;
   uint64_t NextOffset = 0;
   std::map<uint64_t, int64_t> InitialValues; // cell -> non-zero initial value

@@ -5,6 +5,7 @@
 // RUN: not %clang -fplugin=%plugin -fplugin-arg-sampler-preinline-limit=many -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=INTEGER
 // RUN: not %clang -fplugin=%plugin -fplugin-arg-sampler-clone-threshold=0 -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=MINIMUM
 // RUN: not %clang -fplugin=%plugin -fplugin-arg-sampler-check-stride=0 -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=STRIDE
+// RUN: not %clang -fplugin=%plugin -fplugin-arg-sampler-atomic-counters=sometimes -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=ATOMICS
 // RUN: not %clang -fplugin=%plugin -fplugin-arg-sampler-weightless=@%t.missing -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=FILE
 // The same checks with opt:
 // RUN: not %opt-sampler -passes=sampler -sampler-schemes=bogus -disable-output %S/Inputs/empty.ll 2>&1 | FileCheck %s --check-prefix=SCHEME
@@ -16,6 +17,7 @@
 // INTEGER: sampler: option 'preinline-limit' expects an integer >= 0, got 'many'
 // MINIMUM: sampler: option 'clone-threshold' expects an integer >= 1, got '0'
 // STRIDE: sampler: option 'check-stride' expects an integer >= 1, got '0'
+// ATOMICS: sampler: option 'atomic-counters' expects 'when-threaded' or on/off (1/0), got 'sometimes'
 // FILE: sampler: cannot read name list '{{.*}}.missing': No such file or directory
 
 int f(int x) { return x ? 1 : 2; }

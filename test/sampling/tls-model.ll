@@ -17,11 +17,13 @@
 ; The large code model (clang -mcmodel=large) assumes nothing about distances, and
 ; the assembly's call is a 32-bit displacement: there a site calls the preserve_most
 ; entry with its argument in rdi, as a function the backend calls as the model asks.
+; (A counter's add in assembly calls nothing and addresses its operands as the
+; backend does, so it stays: test/schemes/when-threaded-counters.ll.)
 ; RUN: sed -e 's/!0, !1}/!0, !1, !2}/' -e '$a !2 = !{i32 1, !"Code Model", i32 4}' %s | %opt-sampler -passes=sampler -sampler-schemes=branches -S | FileCheck %s --check-prefix=LARGE
-; LARGE-NOT: asm sideeffect
+; LARGE-NOT: asm sideeffect "{{[^"]*}}call
 ; LARGE:     call preserve_mostcc i64 @__sampler_fresh_countdown_preserve_most()
 ; LARGE:     call preserve_mostcc i64 @__sampler_fire_preserve_most(i64
-; LARGE-NOT: asm sideeffect
+; LARGE-NOT: asm sideeffect "{{[^"]*}}call
 ; There the entries are declared, direct in an executable, through the GOT resolved at
 ; load time elsewhere.
 ; RUN: sed -e 's/!0, !1}/!0, !1, !2}/' -e '$a !2 = !{i32 1, !"Code Model", i32 4}' %s | %opt-sampler -passes=sampler -sampler-schemes=branches -S | FileCheck %s --check-prefix=LARGEPIE
