@@ -114,6 +114,11 @@ static void updatePlain(IRBuilder<> &B, AtomicRMWInst::BinOp Op, Value *Cell,
   B.CreateAlignedStore(New, Cell, MaybeAlign(8));
 }
 
+bool sampler::isCounterAddAsm(const CallBase *CB) {
+  const auto *IA = CB ? dyn_cast<InlineAsm>(CB->getCalledOperand()) : nullptr;
+  return IA && IA->getAsmString() == CounterAddAsm;
+}
+
 /// WhenThreaded's add on x86-64, one statement of inline assembly
 /// (CounterAddAsm):
 ///   cmpb $0, flag; jne 1f; lock; 1: addq V, cell
@@ -121,13 +126,8 @@ static void updatePlain(IRBuilder<> &B, AtomicRMWInst::BinOp Op, Value *Cell,
 /// plain one; otherwise the add runs with its prefix (glibc's own atomics on
 /// i386 were written this way). One block where the IR's if/else made three:
 /// compiling Lua's lvm.c and lstrlib.c took 9.5% and 15.5% more instructions
-/// with the IR's form, 2.2% and 2.6% with this one; 9 bytes an update
+/// with the IR's form, 2.2% and 3.9% with this one; 9 bytes an update
 /// (docs/benchmarks.md, "Counters without the lock").
-bool sampler::isCounterAddAsm(const CallBase *CB) {
-  const auto *IA = CB ? dyn_cast<InlineAsm>(CB->getCalledOperand()) : nullptr;
-  return IA && IA->getAsmString() == CounterAddAsm;
-}
-
 static void updateAddAsm(IRBuilder<> &B, Value *Cell, Value *V,
                          GlobalVariable *Flag) {
   LLVMContext &C = B.getContext();
