@@ -45,6 +45,7 @@ SiteTable::SiteTable(Module &M, SamplerOptions::CounterAtomicity Atomicity)
   if (Atomicity == SamplerOptions::CounterAtomicity::WhenThreaded &&
       !hasGlibcThreadFlag(M))
     this->Atomicity = SamplerOptions::CounterAtomicity::Always;
+  AddInAsm = Triple(M.getTargetTriple()).getArch() == Triple::x86_64;
   Placeholder = new GlobalVariable(M, Type::getInt64Ty(M.getContext()),
                                    /*isConstant=*/false,
                                    GlobalValue::ExternalLinkage, nullptr,
@@ -167,9 +168,7 @@ void InsertedSite::update(IRBuilder<> &B, AtomicRMWInst::BinOp Op, Value *Cell,
   // if (__libc_single_threaded) plain; else atomic. glibc clears the flag in
   // the thread that calls pthread_create, before the new thread exists, so a
   // thread that reads it set is the only one, and no update is lost.
-  if (Op == AtomicRMWInst::Add &&
-      Triple(B.GetInsertBlock()->getModule()->getTargetTriple()).getArch() ==
-          Triple::x86_64)
+  if (Op == AtomicRMWInst::Add && AddInAsm)
     return updateAddAsm(B, Cell, V, SingleThreaded);
   // Elsewhere (and for the bounds' min and max) in IR. The load is atomic
   // (unordered) because another thread's pthread_create may write the flag
@@ -257,12 +256,11 @@ InsertedSite SiteTable::addSite(Instruction *Before, StringRef Scheme,
     // copy of the flag, where a GOT load would take a register at each site.
     // glibc's pthread_create clears the exported flag (the copy) as well as
     // its own.
-    if (M.getPIELevel() != PIELevel::Default ||
-        M.getPICLevel() == PICLevel::NotPIC)
+    if (compiledForExecutable(M))
       SingleThreaded->setDSOLocal(true);
   }
-  return InsertedSite{Id,       Marker,     Observe,        Cont,
-                      Placeholder, R.Offset, Atomicity, SingleThreaded};
+  return InsertedSite{Id,       Marker,    Observe,        Cont,    Placeholder,
+                      R.Offset, Atomicity, SingleThreaded, AddInAsm};
 }
 
 void SiteTable::setInitialValue(const InsertedSite &S, unsigned Cell,

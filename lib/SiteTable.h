@@ -32,6 +32,14 @@ struct SiteRecord {
   uint64_t Offset = 0; // first counter cell
 };
 
+/// Whether \p M is compiled for an executable (a PIE level, or code that is
+/// not position-independent): what it references is linked in or copied into
+/// the program, so it may be reached PC-relatively (dso_local).
+inline bool compiledForExecutable(const llvm::Module &M) {
+  return M.getPIELevel() != llvm::PIELevel::Default ||
+         M.getPICLevel() == llvm::PICLevel::NotPIC;
+}
+
 /// The inline assembly of a counter's add on x86-64 when the counters are
 /// atomic only once the process has threads (InsertedSite::update()).
 inline constexpr char CounterAddAsm[] =
@@ -66,6 +74,8 @@ struct InsertedSite {
       SamplerOptions::CounterAtomicity::Always;
   /// glibc's flag (WhenThreaded only).
   llvm::GlobalVariable *SingleThreaded = nullptr;
+  /// WhenThreaded adds are one statement of inline assembly (x86-64).
+  bool AddInAsm = false;
 };
 
 class SiteTable {
@@ -108,6 +118,8 @@ private:
   /// glibc's `__libc_single_threaded`, declared with the first site
   /// (WhenThreaded only).
   llvm::GlobalVariable *SingleThreaded = nullptr;
+  /// The target is x86-64 (InsertedSite::AddInAsm), decided once.
+  bool AddInAsm;
   std::vector<SiteRecord> Sites;
   uint64_t NextOffset = 0;
   std::map<uint64_t, int64_t> InitialValues; // cell -> non-zero initial value
