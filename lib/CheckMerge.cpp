@@ -109,8 +109,9 @@ struct Merger {
 
 /// The blocks from \p First's fast edge to \p Next (whose check is \p
 /// Second): found backwards from Next, each must be entered only from among
-/// them (the fast edge's block only from First's check), touch nothing, and
-/// end in a branch or switch. Their other edges give Second's trials back.
+/// them (the fast edge's block only from First's check) and reached from
+/// that edge through them, not from Next, touch nothing, and end in a branch
+/// or switch. Their other edges give Second's trials back.
 std::optional<Candidate> Merger::between(const PaidCheck &First, BasicBlock *Next,
                                          const PaidCheck &Second) const {
   BasicBlock *From = First.Br->getParent();
@@ -140,6 +141,27 @@ std::optional<Candidate> Merger::between(const PaidCheck &First, BasicBlock *Nex
   }
   if (!In.contains(First.Fast))
     return std::nullopt;
+  // Entered only from among them is not enough: a block without
+  // predecessors (the function's entry) or one entered from Next is entered
+  // from nowhere the first check pays for. Both happen where tail calls
+  // became a loop (TailCallElim: f inlined into g, then g's call of itself):
+  // the entry check at the loop's header was merged into the check in its
+  // body, and the first region, entered from the function's entry, no
+  // longer paid for its trials or ran its instrumented copy, so its sites
+  // were never observed (SQLite's growOp3 and btreePrevious,
+  // test/sampling/check-merge.ll @tail_loop). So every block between must
+  // be reached from the fast edge, through them, and none from Next.
+  SmallPtrSet<BasicBlock *, 16> Reached{First.Fast};
+  SmallVector<BasicBlock *, 16> Forward{First.Fast};
+  while (!Forward.empty())
+    for (BasicBlock *S : successors(Forward.pop_back_val()))
+      if (In.contains(S) && Reached.insert(S).second)
+        Forward.push_back(S);
+  if (Reached.size() != In.size())
+    return std::nullopt;
+  for (BasicBlock *S : successors(Next))
+    if (In.contains(S))
+      return std::nullopt;
   // The ways out that miss Next.
   for (BasicBlock *BB : Between)
     for (BasicBlock *S : successors(BB))

@@ -247,3 +247,105 @@ s2:
 
 !0 = !{!"branch_weights", i32 1, i32 99}
 !1 = !{!"branch_weights", i32 90, i32 10}
+
+; A check whose blocks between are also entered from where the first check
+; does not pay: here the function's entry, which enters the loop at its
+; header (what TailCallElim leaves of a function that called itself through
+; an inlined callee: SQLite's growOp3). The header's check pays for the
+; trials of the loop's first region on the way in from the entry: merged into
+; the check in the body, it paid only on the back edge, and the first region's
+; sites were never observed on the first iteration. Both checks stay.
+; CHECK-LABEL: define i32 @tail_loop(
+; CHECK:       head:
+; CHECK-NEXT:    %c1 = load volatile i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %p1 = add i64 %c1, -3
+; CHECK:       check2:
+; CHECK-NEXT:    %c2 = load volatile i64, ptr @__sampler_countdown
+; CHECK-NEXT:    %p2 = add i64 %c2, -2
+; CHECK-NOT:   sampler.merged
+; CHECK:       {{^}}}
+define i32 @tail_loop() {
+entry:
+  br label %head
+
+head:
+  %c1 = load volatile i64, ptr @__sampler_countdown
+  %p1 = add i64 %c1, -3
+  store i64 %p1, ptr @__sampler_countdown
+  %ok1 = icmp sgt i64 %p1, -1
+  br i1 %ok1, label %body, label %s1, !prof !0
+
+body:
+  call void @work()
+  %x = load volatile i32, ptr @out
+  %done = icmp eq i32 %x, 0
+  br i1 %done, label %check2, label %exit
+
+check2:
+  %c2 = load volatile i64, ptr @__sampler_countdown
+  %p2 = add i64 %c2, -2
+  store i64 %p2, ptr @__sampler_countdown
+  %ok2 = icmp sgt i64 %p2, -1
+  br i1 %ok2, label %fast2, label %s2, !prof !0
+
+fast2:
+  %y = load volatile i32, ptr @out
+  %again = icmp sgt i32 %y, 5
+  br i1 %again, label %head, label %exit, !prof !1
+
+exit:
+  ret i32 0
+
+s1:
+  call void @slow1()
+  ret i32 1
+
+s2:
+  call void @slow2()
+  ret i32 2
+}
+
+; A block between that the second check's block enters (a loop through it):
+; the way round from the second check to itself would pay nothing once its
+; check is gone. Both checks stay.
+; CHECK-LABEL: define void @round_next(
+; CHECK:         %p1 = add i64 %c1, -3
+; CHECK:         %p2 = add i64 %c2, -4
+; CHECK-NOT:   sampler.merged
+; CHECK:       {{^}}}
+define void @round_next() {
+entry:
+  %c1 = load volatile i64, ptr @__sampler_countdown
+  %p1 = add i64 %c1, -3
+  store i64 %p1, ptr @__sampler_countdown
+  %ok1 = icmp sgt i64 %p1, -1
+  br i1 %ok1, label %fast1, label %s1, !prof !0
+
+fast1:
+  br label %join
+
+join:
+  %x = load volatile i32, ptr @out
+  %go = icmp eq i32 %x, 0
+  br i1 %go, label %next, label %out
+
+next:
+  %c2 = load volatile i64, ptr @__sampler_countdown
+  %p2 = add i64 %c2, -4
+  store i64 %p2, ptr @__sampler_countdown
+  %ok2 = icmp sgt i64 %p2, -1
+  br i1 %ok2, label %join, label %s2, !prof !0
+
+out:
+  ret void
+
+s1:
+  call void @slow1()
+  ret void
+
+s2:
+  call void @slow2()
+  ret void
+}
+
+declare void @work()
