@@ -117,7 +117,7 @@ private:
   /// k), computed in the site's observation at \p B (left after it). The
   /// cost is paid at every observation, so it must not grow with the cases:
   /// a compare and a select per case made each of SQLite's opcode dispatches
-  /// (189 cases) cost about 380 instructions more when observed
+  /// (180 cases) cost about 536 instructions more when observed
   /// (docs/benchmarks.md, "Switches observed by table").
   ///  - up to MaxSelectCases cases: a select per case, which is cheapest;
   ///  - values in a dense range: a constant table indexed by the value less

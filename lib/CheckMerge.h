@@ -11,9 +11,10 @@
 //
 //   When every path from the first check's fast edge reaches the second
 //   check, through blocks that nothing else enters (straight code, or
-//   branches of the first region whose ways join there), and nothing on the
-//   way touches the countdown (no access, no call that may reach sites), the
-//   first check pays for both regions:
+//   branches of the first region whose ways join there; each reached from
+//   the fast edge, none from the second check's block, none the function's
+//   entry), and nothing on the way touches the countdown (no access, no call
+//   that may reach sites), the first check pays for both regions:
 //
 //     countdown -= W1 + W2; if (countdown >= 0) -> the first fast copy, and
 //                                  the second check always passes: dropped;
