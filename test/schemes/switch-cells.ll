@@ -96,3 +96,25 @@ b:
 other:
   ret i32 0
 }
+
+; Wider than 64 bits: no table (its index would not fit), the switch's form.
+; CHECK-LABEL: define i32 @wide(
+; CHECK:      site.observe:
+; CHECK-NEXT:   switch i128 %w, label %site.case.join [
+; CHECK:      site.case.join:
+; CHECK-NEXT:   phi i64 [ 0, %site.observe ], [ 1, %{{.*}} ], [ 2, %{{.*}} ], [ 3, %{{.*}} ], [ 4, %{{.*}} ]
+define i32 @wide(i128 %w) {
+entry:
+  switch i128 %w, label %other [
+    i128 0, label %a
+    i128 1, label %b
+    i128 2, label %a
+    i128 3, label %b
+  ]
+a:
+  ret i32 1
+b:
+  ret i32 2
+other:
+  ret i32 0
+}
