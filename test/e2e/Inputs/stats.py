@@ -18,6 +18,12 @@
   stats.py total RUN.json FUNCTION DESCRIPTION
       prints the sum of the cells of the sites of FUNCTION (a substring of the site's
       function) with DESCRIPTION, over every unit: what a run observed there in all
+  stats.py lost EXACT.json D1.json [MIN]
+      no site that the unconditional run executed MIN times or more (default 100; the
+      sites of one source construct summed over units and reports) is unobserved in the
+      d = 1 run: a lost site (a way around its region's check). Sites, not cells: where
+      a branch's outcome depends on addresses, a cell may be 0 in one build and not in
+      the other while the site's total is the same
   stats.py fraction SAMPLED.json FUNCTION N P
       in FUNCTION, each site's total count (its cells summed) lies within 6 sigma of
       Binomial(N_site, P), N_site = N for every site
@@ -155,6 +161,18 @@ def fraction(sampled, function, n, p):
     fail(msgs)
 
 
+def lost(exact, d1, minimum="100"):
+    se, _ = sites(exact, merge=True)
+    sd, _ = sites(d1, merge=True)
+    counting = {k: v for k, v in se.items() if k[4] != "bounds"}
+    msgs = [f"{k}: never observed at d = 1, executed {sum(v)} times"
+            for k, v in sorted(counting.items())
+            if sum(v) >= int(minimum) and sum(sd.get(k, [])) == 0]
+    print(f"lost: {len(msgs)} of {sum(1 for v in counting.values() if sum(v) >= int(minimum))}"
+          f" sites executed {minimum} times or more")
+    fail(msgs)
+
+
 def total(path, function, description):
     with open(path) as f:
         doc = json.load(f)
@@ -170,4 +188,5 @@ def total(path, function, description):
 
 if __name__ == "__main__":
     cmd, *args = sys.argv[1:]
-    {"equal": equal, "unbiased": unbiased, "fraction": fraction, "total": total}[cmd](*args)
+    {"equal": equal, "unbiased": unbiased, "fraction": fraction, "total": total,
+     "lost": lost}[cmd](*args)
