@@ -167,15 +167,14 @@ private:
     uint64_t Range = Span.getZExtValue() + 1;
     // Some value of the type is outside the range: test for it.
     bool Outside = Span.ult(APInt::getMaxValue(Bits).zext(65));
-    // Entries as narrow as the case count allows: 1 byte up to 255 cases.
-    Type *EltTy = K < 0xff ? B.getInt8Ty() : K < 0xffff ? B.getInt16Ty()
-                                                          : B.getInt32Ty();
     SmallVector<uint64_t, 64> Entries(Range + Outside, 0);
     for (unsigned J = 0; J < K; ++J)
       Entries[(Values[J]->getValue() - Min).getZExtValue()] = J + 1;
-    Constant *Init = EltTy->isIntegerTy(8)    ? entries<uint8_t>(B, Entries)
-                     : EltTy->isIntegerTy(16) ? entries<uint16_t>(B, Entries)
-                                              : entries<uint32_t>(B, Entries);
+    // Entries as narrow as the case count allows: 1 byte below 255 cases.
+    Constant *Init = K < 0xff     ? entries<uint8_t>(B, Entries)
+                     : K < 0xffff ? entries<uint16_t>(B, Entries)
+                                  : entries<uint32_t>(B, Entries);
+    Type *EltTy = cast<ArrayType>(Init->getType())->getElementType();
     Module &M = *SI->getModule();
     auto *Table = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
                                      GlobalValue::PrivateLinkage, Init,
