@@ -2,7 +2,9 @@
 //
 // Observes every conditional branch of the source: if, loop tests, &&, ||,
 // ?: (when clang emits a branch for it) and switch.
-//   two-way branch: 2 cells [false, true]
+//   two-way branch: 2 cells [false, true]; with SamplerOptions::BranchEdges
+//                   each way of an if/else on the condition adds 1 to its
+//                   own constant cell
 //   switch:         1 + cases cells [default, case 1, ..., case n]; the
 //                   description ends with "; cases: v1,v2,..."
 // Branches the compiler made up (debug line 0 in a function with debug info)
@@ -18,6 +20,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <algorithm>
 
@@ -60,7 +63,7 @@ bool isArtificial(const Instruction *I) {
 
 class BranchesScheme : public Scheme {
 public:
-  explicit BranchesScheme(const FrontEndInfo *FE) : FE(FE) {}
+  BranchesScheme(const FrontEndInfo *FE, bool Edges) : FE(FE), Edges(Edges) {}
   StringRef name() const override { return "branches"; }
 
   void collect(Function &F, std::vector<Instruction *> &Out) override {
@@ -92,8 +95,22 @@ private:
         sourceTextAt(BI, int(FrontEndInfo::Kind::Branch), FE)
             .value_or(describeValue(Cond));
     InsertedSite S = Table.addSite(BI, "branches", 2, Desc);
-    IRBuilder<> B(S.Observe->getTerminator());
-    S.bump(B, B.CreateZExt(Cond, B.getInt64Ty())); // false: 0, true: 1
+    if (!Edges) {
+      IRBuilder<> B(S.Observe->getTerminator());
+      S.bump(B, B.CreateZExt(Cond, B.getInt64Ty())); // false: 0, true: 1
+      return;
+    }
+    // The edges' form: no cell to compute. The if/else takes the program
+    // branch's weights, so that its likely way is laid out as the program's.
+    Instruction *OnTrue, *OnFalse;
+    SplitBlockAndInsertIfThenElse(Cond, S.Observe->getTerminator(), &OnTrue,
+                                  &OnFalse, BI->getMetadata(LLVMContext::MD_prof));
+    OnTrue->getParent()->setName("site.true");
+    OnFalse->getParent()->setName("site.false");
+    OnTrue->getSuccessor(0)->setName("site.join");
+    IRBuilder<> T(OnTrue), F(OnFalse);
+    S.bump(T, T.getInt64(1));
+    S.bump(F, F.getInt64(0));
   }
 
   void instrumentSwitch(SwitchInst *SI, SiteTable &Table) {
@@ -231,12 +248,15 @@ private:
   static constexpr uint64_t TableEntriesPerCase = 8;
 
   const FrontEndInfo *FE;
+  /// SamplerOptions::branchEdges().
+  bool Edges;
 };
 
 } // namespace
 
 namespace sampler {
-std::unique_ptr<Scheme> createBranchesScheme(const FrontEndInfo *FE) {
-  return std::make_unique<BranchesScheme>(FE);
+std::unique_ptr<Scheme> createBranchesScheme(const FrontEndInfo *FE,
+                                             bool Edges) {
+  return std::make_unique<BranchesScheme>(FE, Edges);
 }
 } // namespace sampler

@@ -137,6 +137,11 @@ static cl::opt<std::string> ClTLSModel(
     cl::desc("The countdown's TLS model: auto (local-exec in executables) or "
              "initial-exec"),
     cl::init("auto"));
+static cl::opt<std::string> ClBranchEdges(
+    "sampler-branch-edges",
+    cl::desc("Branch sites add 1 to a constant cell on each edge: auto "
+             "(in unconditional builds), 1 or 0"),
+    cl::init("auto"));
 static cl::opt<std::string>
     ClSkip("sampler-skip", cl::desc("Functions not to instrument: f,g or @FILE"),
            cl::init(""));
@@ -182,5 +187,6 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("countdown-slot-sites", std::to_string(ClCountdownSlotSites));
   Apply("check-stride", std::to_string(ClCheckStride));
   Apply("tls-model", ClTLSModel);
+  Apply("branch-edges", ClBranchEdges);
   return Opts;
 }

@@ -9,6 +9,7 @@
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include <optional>
 
 using namespace llvm;
 using namespace sampler;
@@ -35,6 +36,21 @@ static Expected<bool> parseBool(StringRef Name, StringRef V) {
     return false;
   return optionError("sampler: option '" + Name + "' expects on/off (1/0), got '" +
                      V + "'");
+}
+
+/// An option that takes a keyword (its default's name) or on/off: nullopt for
+/// the keyword. -fsampler-NAME gives 1, -fno-sampler-NAME 0.
+static Expected<std::optional<bool>>
+parseKeywordOrBool(StringRef Name, StringRef V, StringRef Keyword) {
+  if (V == Keyword)
+    return std::nullopt;
+  auto B = parseBool(Name, V);
+  if (!B) {
+    consumeError(B.takeError());
+    return optionError("sampler: option '" + Name + "' expects '" + Keyword +
+                       "' or on/off (1/0), got '" + V + "'");
+  }
+  return std::optional<bool>(*B);
 }
 
 Error SamplerOptions::readNameList(StringRef Path, std::set<std::string> &Out) {
@@ -144,19 +160,21 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
     return Error::success();
   }
   if (Name == "atomic-counters") {
-    // -fsampler-atomic-counters (1) and -fno-sampler-atomic-counters (0) from
-    // the driver, or the default by its name.
-    if (Value == "when-threaded") {
-      AtomicCounters = CounterAtomicity::WhenThreaded;
-      return Error::success();
-    }
-    auto B = parseBool(Name, Value);
-    if (!B) {
-      consumeError(B.takeError());
-      return optionError("sampler: option 'atomic-counters' expects "
-                         "'when-threaded' or on/off (1/0), got '" + Value + "'");
-    }
-    AtomicCounters = *B ? CounterAtomicity::Always : CounterAtomicity::Never;
+    auto B = parseKeywordOrBool(Name, Value, "when-threaded");
+    if (!B)
+      return B.takeError();
+    AtomicCounters = !*B   ? CounterAtomicity::WhenThreaded
+                     : **B ? CounterAtomicity::Always
+                           : CounterAtomicity::Never;
+    return Error::success();
+  }
+  if (Name == "branch-edges") {
+    auto B = parseKeywordOrBool(Name, Value, "auto");
+    if (!B)
+      return B.takeError();
+    BranchEdges = !*B   ? BranchEdgesMode::Auto
+                  : **B ? BranchEdgesMode::On
+                        : BranchEdgesMode::Off;
     return Error::success();
   }
   if (Name == "tls-model") {
@@ -194,7 +212,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, countdown-slot-sites, check-stride, tls-model)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, countdown-slot-sites, check-stride, tls-model, branch-edges)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -11,7 +11,8 @@ using namespace llvm;
 
 namespace sampler {
 
-std::unique_ptr<Scheme> createBranchesScheme(const FrontEndInfo *FE);
+std::unique_ptr<Scheme> createBranchesScheme(const FrontEndInfo *FE,
+                                             bool Edges);
 std::unique_ptr<Scheme> createReturnsScheme(const FrontEndInfo *FE);
 std::unique_ptr<Scheme> createFunctionEntriesScheme(const FrontEndInfo *FE);
 std::unique_ptr<Scheme> createScalarPairsScheme(const SamplerOptions &Opts);
@@ -22,7 +23,7 @@ std::unique_ptr<Scheme> createChecksScheme(const FrontEndInfo *FE);
 std::unique_ptr<Scheme> createScheme(StringRef Name, const SamplerOptions &Opts) {
   const FrontEndInfo *FE = Opts.FrontEnd;
   if (Name == "branches")
-    return createBranchesScheme(FE);
+    return createBranchesScheme(FE, Opts.branchEdges());
   if (Name == "returns")
     return createReturnsScheme(FE);
   if (Name == "function-entries")
