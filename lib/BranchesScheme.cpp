@@ -2,7 +2,7 @@
 //
 // Observes every conditional branch of the source: if, loop tests, &&, ||,
 // ?: (when clang emits a branch for it) and switch.
-//   two-way branch: 2 cells [false, true]; with SamplerOptions::BranchEdges
+//   two-way branch: 2 cells [false, true]; with SamplerOptions::ObserveEdges
 //                   each way of an if/else on the condition adds 1 to its
 //                   own constant cell
 //   switch:         1 + cases cells [default, case 1, ..., case n]; the
@@ -20,7 +20,6 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <algorithm>
 
@@ -100,16 +99,13 @@ private:
       S.bump(B, B.CreateZExt(Cond, B.getInt64Ty())); // false: 0, true: 1
       return;
     }
-    // The edges' form: no cell to compute. The if/else takes the program
-    // branch's weights, so that its likely way is laid out as the program's.
-    Instruction *OnTrue, *OnFalse;
-    SplitBlockAndInsertIfThenElse(Cond, S.Observe->getTerminator(), &OnTrue,
-                                  &OnFalse, BI->getMetadata(LLVMContext::MD_prof));
-    OnTrue->getParent()->setName("site.true");
+    // The edges' form. The if/else takes the program branch's weights, so
+    // that its likely way is laid out as the program's.
+    Instruction *OnFalse =
+        S.bumpIf(S.Observe->getTerminator(), Cond, 1, "site.true",
+                 BI->getMetadata(LLVMContext::MD_prof));
     OnFalse->getParent()->setName("site.false");
-    OnTrue->getSuccessor(0)->setName("site.join");
-    IRBuilder<> T(OnTrue), F(OnFalse);
-    S.bump(T, T.getInt64(1));
+    IRBuilder<> F(OnFalse);
     S.bump(F, F.getInt64(0));
   }
 
@@ -248,7 +244,7 @@ private:
   static constexpr uint64_t TableEntriesPerCase = 8;
 
   const FrontEndInfo *FE;
-  /// SamplerOptions::branchEdges().
+  /// SamplerOptions::observeEdges().
   bool Edges;
 };
 

@@ -137,10 +137,10 @@ static cl::opt<std::string> ClTLSModel(
     cl::desc("The countdown's TLS model: auto (local-exec in executables) or "
              "initial-exec"),
     cl::init("auto"));
-static cl::opt<std::string> ClBranchEdges(
-    "sampler-branch-edges",
-    cl::desc("Branch sites add 1 to a constant cell on each edge: auto "
-             "(in unconditional builds), 1 or 0"),
+static cl::opt<std::string> ClObserveEdges(
+    "sampler-observe-edges",
+    cl::desc("Branch and returns sites add 1 to a constant cell on each way "
+             "of a test of the value: auto (in unconditional builds), 1 or 0"),
     cl::init("auto"));
 static cl::opt<std::string>
     ClSkip("sampler-skip", cl::desc("Functions not to instrument: f,g or @FILE"),
@@ -187,6 +187,6 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("countdown-slot-sites", std::to_string(ClCountdownSlotSites));
   Apply("check-stride", std::to_string(ClCheckStride));
   Apply("tls-model", ClTLSModel);
-  Apply("branch-edges", ClBranchEdges);
+  Apply("observe-edges", ClObserveEdges);
   return Opts;
 }

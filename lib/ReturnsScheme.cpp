@@ -24,7 +24,7 @@ namespace {
 
 class ReturnsScheme : public Scheme {
 public:
-  explicit ReturnsScheme(const FrontEndInfo *FE) : FE(FE) {}
+  ReturnsScheme(const FrontEndInfo *FE, bool Edges) : FE(FE), Edges(Edges) {}
   StringRef name() const override { return "returns"; }
 
   void collect(Function &F, std::vector<Instruction *> &Out) override {
@@ -61,6 +61,8 @@ public:
     }
     // The site's location is the call's, not that of what follows it.
     InsertedSite S = Table.addSite(Before, "returns", 3, Desc, CB);
+    if (Edges)
+      return observeOnEdges(S, CB);
     IRBuilder<> B(S.Observe->getTerminator());
     Value *V = CB;
     Value *Index;
@@ -81,6 +83,30 @@ public:
   }
 
 private:
+  /// The edges' form (SamplerOptions::ObserveEdges): the sign tested by
+  /// branches, each way adding 1 to a constant cell, so that the program's
+  /// own tests of the value (`if (p == NULL)`, `if (r < 0)`) are threaded
+  /// through them.
+  static void observeOnEdges(const InsertedSite &S, Value *V) {
+    Instruction *At = S.Observe->getTerminator();
+    IRBuilder<> B(At);
+    uint64_t Last; // the cell of the way left after the tests
+    if (V->getType()->isPointerTy() || V->getType()->isIntegerTy(1)) {
+      Value *NonZero = V->getType()->isPointerTy() ? B.CreateIsNotNull(V) : V;
+      At = S.bumpIf(At, NonZero, 2, "site.ret2");
+      Last = 1;
+    } else {
+      Constant *Zero = ConstantInt::get(V->getType(), 0);
+      At = S.bumpIf(At, B.CreateICmpEQ(V, Zero), 1, "site.ret1");
+      B.SetInsertPoint(At);
+      At = S.bumpIf(At, B.CreateICmpSLT(V, Zero), 0, "site.ret0");
+      Last = 2;
+    }
+    At->getParent()->setName("site.ret" + Twine(Last));
+    B.SetInsertPoint(At);
+    S.bump(B, B.getInt64(Last));
+  }
+
   static std::string calleeText(const CallBase *CB) {
     if (const Function *F = CB->getCalledFunction()) {
       std::string N = llvm::demangle(F->getName().str());
@@ -93,12 +119,15 @@ private:
   }
 
   const FrontEndInfo *FE;
+  /// SamplerOptions::observeEdges().
+  bool Edges;
 };
 
 } // namespace
 
 namespace sampler {
-std::unique_ptr<Scheme> createReturnsScheme(const FrontEndInfo *FE) {
-  return std::make_unique<ReturnsScheme>(FE);
+std::unique_ptr<Scheme> createReturnsScheme(const FrontEndInfo *FE,
+                                            bool Edges) {
+  return std::make_unique<ReturnsScheme>(FE, Edges);
 }
 } // namespace sampler

@@ -168,13 +168,13 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
                            : CounterAtomicity::Never;
     return Error::success();
   }
-  if (Name == "branch-edges") {
+  if (Name == "observe-edges") {
     auto B = parseKeywordOrBool(Name, Value, "auto");
     if (!B)
       return B.takeError();
-    BranchEdges = !*B   ? BranchEdgesMode::Auto
-                  : **B ? BranchEdgesMode::On
-                        : BranchEdgesMode::Off;
+    ObserveEdges = !*B   ? ObserveEdgesMode::Auto
+                  : **B ? ObserveEdgesMode::On
+                        : ObserveEdgesMode::Off;
     return Error::success();
   }
   if (Name == "tls-model") {
@@ -212,7 +212,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, countdown-slot-sites, check-stride, tls-model, branch-edges)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, countdown-slot-sites, check-stride, tls-model, observe-edges)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -154,21 +154,21 @@ struct SamplerOptions {
   /// executables linked with the shared runtime (sampler-cc
   /// -fsampler-runtime=shared passes it).
   enum class TLSModel { Auto, InitialExec } CountdownTLS = TLSModel::Auto;
-  /// How a two-way branch site finds its cell. Edges: the observation is an
-  /// if/else on the branch's condition, each way adding 1 to a constant
-  /// cell, which jump threading merges with the program's own branch (`jg;
-  /// addq $1, cell(%rip)`); otherwise the cell is computed from the condition
-  /// (`setl; leaq`) and one add takes it. Edges cost 16-31% fewer
-  /// instructions in unconditional builds, but in sampled builds their
-  /// blocks change the register allocation of the fast copy, which shares
-  /// the function (zlib +5.75% with sampling off: docs/benchmarks.md,
-  /// "Branch sites observed on their edges"). Auto: edges in unconditional
-  /// builds only.
-  enum class BranchEdgesMode { Auto, On, Off } BranchEdges = BranchEdgesMode::Auto;
-  /// Whether branch sites observe on their edges (BranchEdges resolved).
-  bool branchEdges() const {
-    return BranchEdges == BranchEdgesMode::On ||
-           (BranchEdges == BranchEdgesMode::Auto && !Sampling);
+  /// How branch and returns sites find their cell. Edges: the observation
+  /// tests the value as the program would (a branch's condition; a returned
+  /// value against 0), each way adding 1 to a constant cell, and jump
+  /// threading merges those tests with the program's own (`jg; addq $1,
+  /// cell(%rip)`); otherwise the cell is computed from the value (`setl;
+  /// leaq`) and one add takes it. Edges cost 18-31% fewer instructions in
+  /// unconditional builds, but in sampled builds their blocks change the
+  /// register allocation of the fast copy, which shares the function (zlib
+  /// +5.75% with sampling off: docs/benchmarks.md, "Branch sites observed on
+  /// their edges"). Auto: edges in unconditional builds only.
+  enum class ObserveEdgesMode { Auto, On, Off } ObserveEdges = ObserveEdgesMode::Auto;
+  /// Whether sites observe on edges (ObserveEdges resolved).
+  bool observeEdges() const {
+    return ObserveEdges == ObserveEdgesMode::On ||
+           (ObserveEdges == ObserveEdgesMode::Auto && !Sampling);
   }
   /// What the clang front end learned from the AST (source text of sites,
   /// functions declared in system headers, pragmas); null with opt.

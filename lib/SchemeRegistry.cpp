@@ -13,7 +13,8 @@ namespace sampler {
 
 std::unique_ptr<Scheme> createBranchesScheme(const FrontEndInfo *FE,
                                              bool Edges);
-std::unique_ptr<Scheme> createReturnsScheme(const FrontEndInfo *FE);
+std::unique_ptr<Scheme> createReturnsScheme(const FrontEndInfo *FE,
+                                            bool Edges);
 std::unique_ptr<Scheme> createFunctionEntriesScheme(const FrontEndInfo *FE);
 std::unique_ptr<Scheme> createScalarPairsScheme(const SamplerOptions &Opts);
 std::unique_ptr<Scheme> createFloatKindsScheme(const SamplerOptions &Opts);
@@ -23,9 +24,9 @@ std::unique_ptr<Scheme> createChecksScheme(const FrontEndInfo *FE);
 std::unique_ptr<Scheme> createScheme(StringRef Name, const SamplerOptions &Opts) {
   const FrontEndInfo *FE = Opts.FrontEnd;
   if (Name == "branches")
-    return createBranchesScheme(FE, Opts.branchEdges());
+    return createBranchesScheme(FE, Opts.observeEdges());
   if (Name == "returns")
-    return createReturnsScheme(FE);
+    return createReturnsScheme(FE, Opts.observeEdges());
   if (Name == "function-entries")
     return createFunctionEntriesScheme(FE);
   if (Name == "scalar-pairs")

@@ -94,6 +94,18 @@ void InsertedSite::bump(IRBuilder<> &B, Value *Index) const {
   update(B, AtomicRMWInst::Add, Ptr, B.getInt64(1));
 }
 
+Instruction *InsertedSite::bumpIf(Instruction *At, Value *Cond, uint64_t Cell,
+                                  const Twine &Name, MDNode *Weights) const {
+  Instruction *Then, *Else;
+  SplitBlockAndInsertIfThenElse(Cond, At, &Then, &Else, Weights);
+  Then->getParent()->setName(Name);
+  Else->getParent()->setName("site.else");
+  Then->getSuccessor(0)->setName("site.join");
+  IRBuilder<> B(Then);
+  bump(B, B.getInt64(Cell));
+  return Else;
+}
+
 /// The plain form of an update: a load, the operation and a store.
 static void updatePlain(IRBuilder<> &B, AtomicRMWInst::BinOp Op, Value *Cell,
                         Value *V) {

@@ -59,6 +59,15 @@ struct InsertedSite {
   llvm::Value *cell(llvm::IRBuilder<> &B, unsigned Index) const;
   /// Adds 1 to cell Base + Index (Index is an i64 value), as update() does.
   void bump(llvm::IRBuilder<> &B, llvm::Value *Index) const;
+  /// Where \p Cond holds, adds 1 to the constant cell \p Cell, on a way of
+  /// its own (block NAME) of an if/else at \p At, with \p Weights if any;
+  /// returns the terminator of the other way, where the caller observes
+  /// the other outcomes. The schemes' edges' form: no cell is computed, and
+  /// the optimiser can thread the program's own tests of the same value
+  /// through these (SamplerOptions::ObserveEdges).
+  llvm::Instruction *bumpIf(llvm::Instruction *At, llvm::Value *Cond,
+                            uint64_t Cell, const llvm::Twine &Name,
+                            llvm::MDNode *Weights = nullptr) const;
   /// Cell \p Cell = Cell op \p V (Add, Min or Max), as the unit's counters
   /// are updated (SamplerOptions::CounterAtomicity): a relaxed atomic
   /// read-modify-write (Always); a load, the operation and a store (Never),

@@ -2,7 +2,7 @@
 ; [false, true]. Compiler-made branches (debug line 0) are not sites.
 ;
 ; Unconditional build: the observation is an if/else on the condition, each way
-; adding 1 to its own constant cell (-sampler-branch-edges=auto, the default,
+; adding 1 to its own constant cell (-sampler-observe-edges=auto, the default,
 ; is on where sampling is off). Jump threading then merges it with the
 ; program's branch on the same condition: `jg; addq $1, cell(%rip)`, no cell
 ; computed (Lua, zlib, bzip2: 16-31% fewer instructions, docs/benchmarks.md,
@@ -10,14 +10,14 @@
 ; branch's weights.
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-sampling=off -S %s | FileCheck %s --check-prefixes=CHECK,EDGES
 ;
-; Sampled build (auto: off), or -sampler-branch-edges=0: the condition (0/1)
+; Sampled build (auto: off), or -sampler-observe-edges=0: the condition (0/1)
 ; selects the cell, which one add takes. A sampled build's instrumented copy
 ; shares its function with the fast copy, whose register allocation the
 ; edges' blocks change (zlib +5.75% with sampling off).
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-sampling=off -sampler-branch-edges=0 -S %s | FileCheck %s --check-prefixes=CHECK,CELL
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-sampling=off -sampler-observe-edges=0 -S %s | FileCheck %s --check-prefixes=CHECK,CELL
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=SAMPLED
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-branch-edges=1 -S %s | FileCheck %s --check-prefix=SAMPLED-EDGES
-; RUN: not %opt-sampler -passes=sampler -sampler-branch-edges=sometimes -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-observe-edges=1 -S %s | FileCheck %s --check-prefix=SAMPLED-EDGES
+; RUN: not %opt-sampler -passes=sampler -sampler-observe-edges=sometimes -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD
 
 ; CHECK: @__sampler_counters = internal global [4 x i64] zeroinitializer
 ; CHECK: @__sampler_site_table = private constant {{.*}} c"SAMPLER-SITES 1\0Aunit {{[0-9a-f]+}} 4 0\0Asource branches.c\0Asite 0\092\09branches\09branches.c\094\097\09max\09a > b\0Asite 2\092\09branches\09branches.c\0912\097\09rare\09p\0Aend\0A\00", section ".sampler_sites", align 1
@@ -72,7 +72,7 @@
 ; SAMPLED-EDGES:     site.true:
 ; SAMPLED-EDGES-NEXT:  atomicrmw add ptr getelementptr inbounds (i64, ptr @__sampler_counters, i64 1), i64 1 monotonic
 
-; BAD: sampler: option 'branch-edges' expects 'auto' or on/off (1/0), got 'sometimes'
+; BAD: sampler: option 'observe-edges' expects 'auto' or on/off (1/0), got 'sometimes'
 
 source_filename = "branches.c"
 

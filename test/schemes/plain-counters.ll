@@ -4,10 +4,10 @@
 ; the unconditional build (docs/benchmarks.md, "Atomic counters"), but counts
 ; that threads sharing the unit's counters may lose. By default every update
 ; is a relaxed atomic read-modify-write (branches.ll, bounds.ll, checks.ll).
-; Branch sites compute their cell (-sampler-branch-edges=0) as in the sampled
+; Branch sites compute their cell (-sampler-observe-edges=0) as in the sampled
 ; build; branches.ll shows the unconditional build's edges.
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-branch-edges=0 -S %s | FileCheck %s --check-prefix=ATOMIC
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-branch-edges=0 -sampler-atomic-counters=0 -S %s | FileCheck %s --check-prefix=PLAIN
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-observe-edges=0 -S %s | FileCheck %s --check-prefix=ATOMIC
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-observe-edges=0 -sampler-atomic-counters=0 -S %s | FileCheck %s --check-prefix=PLAIN
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches,bounds -sampler-atomic-counters=0 -S %s | FileCheck %s --check-prefix=PLAIN
 
 ; ATOMIC-LABEL: define i32 @f(

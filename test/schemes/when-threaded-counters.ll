@@ -9,22 +9,22 @@
 ; (another thread may write it meanwhile) and the plain way marked likely. In
 ; an executable (a PIE level, or code that is not PIC) the flag is dso_local,
 ; a PC-relative `cmpb` on the linker's copy; elsewhere through the GOT. The
-; branch computes its cell (-sampler-branch-edges=0), as in the sampled build.
-; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-branch-edges=0 -S %s | FileCheck %s --check-prefixes=CHECK,X86,EXE
-; RUN: sed -e 's/"PIE Level", i32 2/"PIE Level", i32 0/' %s | %opt-sampler -mtriple=x86_64-unknown-linux-gnu -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-branch-edges=0 -S | FileCheck %s --check-prefixes=CHECK,X86,DSO
+; branch computes its cell (-sampler-observe-edges=0), as in the sampled build.
+; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-observe-edges=0 -S %s | FileCheck %s --check-prefixes=CHECK,X86,EXE
+; RUN: sed -e 's/"PIE Level", i32 2/"PIE Level", i32 0/' %s | %opt-sampler -mtriple=x86_64-unknown-linux-gnu -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-observe-edges=0 -S | FileCheck %s --check-prefixes=CHECK,X86,DSO
 ; Other architectures, as long as the system is Linux with glibc:
-; RUN: %opt-sampler -mtriple=aarch64-unknown-linux-gnu -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-branch-edges=0 -S %s | FileCheck %s --check-prefixes=CHECK,IR,EXE
+; RUN: %opt-sampler -mtriple=aarch64-unknown-linux-gnu -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-observe-edges=0 -S %s | FileCheck %s --check-prefixes=CHECK,IR,EXE
 ; The name of the default, given:
-; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-branch-edges=0 -sampler-atomic-counters=when-threaded -S %s | FileCheck %s --check-prefixes=CHECK,X86,EXE
+; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-observe-edges=0 -sampler-atomic-counters=when-threaded -S %s | FileCheck %s --check-prefixes=CHECK,X86,EXE
 ; Sampled, the observation keeps its two ways in the instrumented copy:
 ; RUN: %opt-sampler -mtriple=aarch64-unknown-linux-gnu -passes=sampler -sampler-schemes=branches,bounds -S %s | FileCheck %s --check-prefix=SAMPLED
 ; Without glibc (musl, Android, no system named) there is no flag: always atomic.
-; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-musl -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-branch-edges=0 -S %s | FileCheck %s --check-prefix=ATOMIC
-; RUN: %opt-sampler -mtriple=aarch64-unknown-linux-android -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-branch-edges=0 -S %s | FileCheck %s --check-prefix=ATOMIC
-; RUN: %opt-sampler -mtriple=x86_64-apple-macosx -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-branch-edges=0 -S %s | FileCheck %s --check-prefix=ATOMIC
+; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-musl -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-observe-edges=0 -S %s | FileCheck %s --check-prefix=ATOMIC
+; RUN: %opt-sampler -mtriple=aarch64-unknown-linux-android -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-observe-edges=0 -S %s | FileCheck %s --check-prefix=ATOMIC
+; RUN: %opt-sampler -mtriple=x86_64-apple-macosx -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-observe-edges=0 -S %s | FileCheck %s --check-prefix=ATOMIC
 ; -fsampler-atomic-counters (1): always atomic; -fno-sampler-atomic-counters
 ; (0): always plain (plain-counters.ll).
-; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-branch-edges=0 -sampler-atomic-counters=1 -S %s | FileCheck %s --check-prefix=ATOMIC
+; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -passes=sampler -sampler-schemes=branches,bounds -sampler-sampling=off -sampler-observe-edges=0 -sampler-atomic-counters=1 -S %s | FileCheck %s --check-prefix=ATOMIC
 ; A value that is none of these is an error:
 ; RUN: not %opt-sampler -passes=sampler -sampler-atomic-counters=sometimes -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD
 
