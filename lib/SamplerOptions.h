@@ -159,7 +159,7 @@ struct SamplerOptions {
   /// value against 0), each way adding 1 to a constant cell, and jump
   /// threading merges those tests with the program's own (`jg; addq $1,
   /// cell(%rip)`); otherwise the cell is computed from the value (`setl;
-  /// leaq`) and one add takes it. Edges cost 18-31% fewer instructions in
+  /// leaq`) and one add takes it. Edges cost 19-31% fewer instructions in
   /// unconditional builds, but in sampled builds their blocks change the
   /// register allocation of the fast copy, which shares the function (zlib
   /// +5.75% with sampling off: docs/benchmarks.md, "Branch sites observed on
