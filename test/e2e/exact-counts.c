@@ -10,6 +10,14 @@
 // RUN: env SAMPLER_FILE=%t/uncond.report %t/uncond > %t/out2.txt
 // RUN: %sampler-report %t/uncond.report --binary %t/uncond | FileCheck %s
 // RUN: cmp %t/out.txt %t/out2.txt
+// Either form of the branch and returns observations, in either build: the
+// cells computed (-fno-sampler-observe-edges) or each way its own cell.
+// RUN: %sampler-cc -O2 -fno-sampler-sampling -fno-sampler-observe-edges %s -o %t/cells
+// RUN: env SAMPLER_FILE=%t/cells.report %t/cells > /dev/null
+// RUN: %sampler-report %t/cells.report --binary %t/cells | FileCheck %s
+// RUN: %sampler-cc -O2 -fsampler-observe-edges %s -o %t/edges
+// RUN: env SAMPLER_SPARSITY=1 SAMPLER_FILE=%t/edges.report %t/edges > /dev/null
+// RUN: %sampler-report %t/edges.report --binary %t/edges | FileCheck %s
 
 // OUT: total 16
 
