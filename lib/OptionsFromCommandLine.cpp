@@ -142,6 +142,11 @@ static cl::opt<std::string> ClObserveEdges(
     cl::desc("Branch and returns sites add 1 to a constant cell on each way "
              "of a test of the value: auto (in unconditional builds), 1 or 0"),
     cl::init("auto"));
+static cl::opt<bool> ClThreadCopies(
+    "sampler-thread-copies",
+    cl::desc("Unconditional builds: functions are copied in two, plain and "
+             "atomic adds, glibc's thread flag tested once on entry"),
+    cl::init(sampler::SamplerOptions().ThreadCopies));
 static cl::opt<std::string>
     ClSkip("sampler-skip", cl::desc("Functions not to instrument: f,g or @FILE"),
            cl::init(""));
@@ -188,5 +193,6 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("check-stride", std::to_string(ClCheckStride));
   Apply("tls-model", ClTLSModel);
   Apply("observe-edges", ClObserveEdges);
+  Apply("thread-copies", ClThreadCopies ? "1" : "0");
   return Opts;
 }

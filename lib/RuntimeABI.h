@@ -14,9 +14,15 @@
 namespace sampler {
 namespace abi {
 
-inline constexpr unsigned Version = 8;
+inline constexpr unsigned Version = 9;
 /// Flags in __sampler_unit::flags.
 inline constexpr unsigned FlagSampled = 1;
+/// The counters hold two halves, summed by the runtime (ThreadCopies.h);
+/// never in the site table's record.
+inline constexpr unsigned FlagHalves = 2;
+/// Metadata on the counters of such a unit: !{i64 N}, the second half's
+/// first cell.
+inline constexpr char HalvesMD[] = "sampler.halves";
 
 /// The site marker: `call i1 @__sampler_site(i32 id)` (docs/internals.md §3).
 /// Every marker is lowered by the pass; none may reach the object file.

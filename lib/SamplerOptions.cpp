@@ -121,7 +121,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "natural-nests" || Name == "loop-reserve" ||
       Name == "loop-chunks" || Name == "check-merge" ||
       Name == "check-discount" || Name == "copy-comdat" ||
-      Name == "indirect-tls") {
+      Name == "indirect-tls" || Name == "thread-copies") {
     auto B = parseBool(Name, Value);
     if (!B)
       return B.takeError();
@@ -137,6 +137,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "check-discount" ? CheckDiscount
      : Name == "copy-comdat" ? CopyComdat
      : Name == "indirect-tls" ? IndirectTLS
+     : Name == "thread-copies" ? ThreadCopies
                              : CompareConstants) = *B;
     return Error::success();
   }
@@ -212,7 +213,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, countdown-slot-sites, check-stride, tls-model, observe-edges)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -133,6 +133,12 @@ struct SamplerOptions {
   /// check's slow way tail-calls (EntryTwin.h), so that its early returns
   /// save no registers; 0: never.
   unsigned EntryTwinLimit = 2000;
+  /// In an unconditional build whose adds test glibc's thread flag
+  /// (WhenThreaded, x86-64), functions with adds in loops or several on a
+  /// way through are copied in two, one with plain adds and one with atomic
+  /// adds into a second half of the counters, and the flag is tested once on
+  /// entry (ThreadCopies.h). On by default; off to measure.
+  bool ThreadCopies = true;
   /// A function cloned in place with at least this many sites keeps its
   /// instrumented copy's countdown in a stack slot (volatile: never promoted
   /// to a register) instead of a web of PHIs, one at least per site: the

@@ -14,6 +14,7 @@
 #include "SamplingTransform.h"
 #include "Scheme.h"
 #include "SiteTable.h"
+#include "ThreadCopies.h"
 #include "Weightless.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -70,7 +71,7 @@ public:
     // selected, or skipped) run every time, as in a plain build.
     lowerUnselectedChecks(M);
     NumSites += Table.sites().size();
-    Table.emit(Opts.Sampling);
+    Table.emit(Opts.Sampling, Opts.ThreadCopies);
     if (!Opts.Sampling)
       for (Function &F : M)
         SamplingTransform::lowerUnconditional(F);
@@ -206,6 +207,8 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           MPM.addPass(SamplerLowerPass(GetOptions(), /*Cleanup=*/true));
         else if (Name == "sampler-copy-comdat")
           MPM.addPass(SamplerCopyComdatPass());
+        else if (Name == "sampler-thread-copies")
+          MPM.addPass(SamplerThreadCopiesPass());
         else if (Name == "sampler-indirect-tls")
           MPM.addPass(SamplerIndirectTLSPass());
         else
@@ -297,5 +300,9 @@ void sampler::registerSamplerPass(PassBuilder &PB,
         // the thread pointer, not the segment register (IndirectTLS.h).
         if (Opts.Sampling && Opts.IndirectTLS)
           MPM.addPass(SamplerIndirectTLSPass());
+        // Unconditional builds test glibc's thread flag once a call, not
+        // once an add (ThreadCopies.h).
+        if (!Opts.Sampling && Opts.ThreadCopies)
+          MPM.addPass(SamplerThreadCopiesPass());
       });
 }

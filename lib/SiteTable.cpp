@@ -298,7 +298,7 @@ static std::string siteLines(const std::vector<SiteRecord> &Sites) {
   return S;
 }
 
-void SiteTable::emit(bool Sampled) {
+void SiteTable::emit(bool Sampled, bool WantHalves) {
   LLVMContext &C = M.getContext();
   if (Sites.empty()) {
     Placeholder->eraseFromParent();
@@ -308,10 +308,16 @@ void SiteTable::emit(bool Sampled) {
     return;
   }
   auto *I64 = Type::getInt64Ty(C);
-  auto *CountersTy = ArrayType::get(I64, NextOffset);
+  // An unconditional build whose adds test glibc's flag may have each
+  // function copied in two, the flag tested once on entry (ThreadCopies.h):
+  // the copy with atomic adds adds to a second half of the counters.
+  bool Halves = WantHalves && !Sampled && Atomicity == SamplerOptions::CounterAtomicity::WhenThreaded &&
+                AddInAsm;
+  uint64_t NumCells = Halves ? 2 * NextOffset : NextOffset;
+  auto *CountersTy = ArrayType::get(I64, NumCells);
   Constant *Init = Constant::getNullValue(CountersTy);
   if (!InitialValues.empty()) {
-    std::vector<uint64_t> Cells(NextOffset, 0);
+    std::vector<uint64_t> Cells(NumCells, 0);
     for (auto &[Cell, Value] : InitialValues)
       Cells[Cell] = static_cast<uint64_t>(Value);
     Init = ConstantDataArray::get(C, Cells);
@@ -320,6 +326,10 @@ void SiteTable::emit(bool Sampled) {
                                       GlobalValue::InternalLinkage, Init,
                                       "__sampler_counters");
   Counters->setAlignment(Align(64)); // its own cache lines
+  if (Halves)
+    Counters->setMetadata(
+        abi::HalvesMD,
+        MDNode::get(C, ConstantAsMetadata::get(ConstantInt::get(I64, NextOffset))));
   Placeholder->replaceAllUsesWith(Counters);
   Placeholder->eraseFromParent();
 
@@ -361,7 +371,8 @@ void SiteTable::emit(bool Sampled) {
   auto *Ptr = PointerType::getUnqual(C);
   Constant *UnitInit = ConstantStruct::get(
       UnitTy, {ConstantInt::get(Type::getInt32Ty(C), abi::Version),
-               ConstantInt::get(Type::getInt32Ty(C), Flags),
+               ConstantInt::get(Type::getInt32Ty(C),
+                                Flags | (Halves ? abi::FlagHalves : 0)),
                ConstantInt::get(I64, NextOffset),
                ConstantArray::get(ArrayType::get(Type::getInt8Ty(C), 16),
                                   SigBytes),

@@ -112,7 +112,9 @@ public:
 
   /// Creates the counters, the site-table record, the unit descriptor and
   /// its constructor/destructor. \p Sampled goes into the unit's flags.
-  void emit(bool Sampled);
+  /// \p Halves: the counters get a second half for ThreadCopies.h (only
+  /// unconditional, WhenThreaded, x86-64).
+  void emit(bool Sampled, bool Halves = false);
 
   /// The marker function (declared on first use).
   static llvm::Function *getMarker(llvm::Module &M);

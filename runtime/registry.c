@@ -101,8 +101,18 @@ void __sampler_rt_register(struct __sampler_unit *u) {
   pthread_mutex_unlock(&lock);
 }
 
+uint64_t __sampler_rt_unit_cell(const struct __sampler_unit *u, uint64_t i) {
+  if (!u->counters)
+    return 0;
+  uint64_t v = __atomic_load_n(&u->counters[i], __ATOMIC_RELAXED);
+  if (u->flags & SAMPLER_UNIT_HALVES)
+    v += __atomic_load_n(&u->counters[u->num_counters + i], __ATOMIC_RELAXED);
+  return v;
+}
+
 static int same_unit(const struct __sampler_unit *a, const struct __sampler_unit *b) {
-  return a->num_counters == b->num_counters && a->flags == b->flags &&
+  return a->num_counters == b->num_counters &&
+         __sampler_rt_unit_flags(a) == __sampler_rt_unit_flags(b) &&
          memcmp(a->signature, b->signature, sizeof a->signature) == 0;
 }
 
@@ -113,8 +123,7 @@ static void retire(struct __sampler_unit *u) {
   for (struct __sampler_unit *r = retired_head; r; r = r->next) {
     if (same_unit(r, u)) {
       for (uint64_t i = 0; u->counters && i < u->num_counters; ++i)
-        __atomic_fetch_add(&r->counters[i], __atomic_load_n(&u->counters[i], __ATOMIC_RELAXED),
-                           __ATOMIC_RELAXED);
+        __atomic_fetch_add(&r->counters[i], __sampler_rt_unit_cell(u, i), __ATOMIC_RELAXED);
       return;
     }
   }
@@ -133,8 +142,9 @@ static void retire(struct __sampler_unit *u) {
   }
   *r = *u;
   for (uint64_t i = 0; u->counters && i < u->num_counters; ++i)
-    cells[i] = __atomic_load_n(&u->counters[i], __ATOMIC_RELAXED);
-  r->counters = cells;
+    cells[i] = __sampler_rt_unit_cell(u, i);
+  r->counters = cells; /* one half: the snapshot holds the sums */
+  r->flags = __sampler_rt_unit_flags(u);
   r->name = name;
   r->next = NULL;
   if (retired_tail)

@@ -29,11 +29,12 @@
 extern char *program_invocation_name; /* glibc: argv[0] */
 
 static uint64_t cell(const struct __sampler_unit *u, uint64_t i) {
-  return u->counters ? __atomic_load_n(&u->counters[i], __ATOMIC_RELAXED) : 0;
+  return __sampler_rt_unit_cell(u, i);
 }
 
 static int same_unit(const struct __sampler_unit *a, const struct __sampler_unit *b) {
-  return a->num_counters == b->num_counters && a->flags == b->flags &&
+  return a->num_counters == b->num_counters &&
+         __sampler_rt_unit_flags(a) == __sampler_rt_unit_flags(b) &&
          memcmp(a->signature, b->signature, sizeof a->signature) == 0;
 }
 
@@ -67,7 +68,7 @@ static void write_unit(struct sampler_out *o, const struct __sampler_unit *u,
   __sampler_rt_out_char(o, '\t');
   __sampler_rt_out_u64(o, u->num_counters);
   __sampler_rt_out_char(o, '\t');
-  __sampler_rt_out_u64(o, u->flags);
+  __sampler_rt_out_u64(o, __sampler_rt_unit_flags(u));
   __sampler_rt_out_char(o, '\t');
   __sampler_rt_out_escaped(o, u->name ? u->name : "");
   __sampler_rt_out_str(o, "\ncounts");

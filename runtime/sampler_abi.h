@@ -1,4 +1,4 @@
-/* sampler runtime ABI, version 8.
+/* sampler runtime ABI, version 9.
  *
  * This header is the single definition of what instrumented code calls and reads
  * (docs/internals.md, section 1). The pass mirrors it in lib/RuntimeABI.h: any change
@@ -15,12 +15,19 @@
 extern "C" {
 #endif
 
-#define SAMPLER_ABI_VERSION_NUMBER 8
+#define SAMPLER_ABI_VERSION_NUMBER 9
 #define SAMPLER_ABI_VERSION ((uint32_t)SAMPLER_ABI_VERSION_NUMBER)
 
 /* Bit 0 of __sampler_unit.flags: the unit's counters are countdown driven (sampled);
  * 0 means every execution of every site was observed (unconditional build). */
 #define SAMPLER_UNIT_SAMPLED 1u
+
+/* Bit 1: the counters hold 2 * num_counters cells, and cell i's count is the sum of
+ * cells i and num_counters + i. An unconditional build's functions run one of two
+ * copies, chosen on entry by glibc's __libc_single_threaded: the copy entered while
+ * the process had one thread adds to the first half without a lock, the other to the
+ * second half with one (docs/internals.md, "Counters"). Not written in reports. */
+#define SAMPLER_UNIT_HALVES 2u
 
 /* Per-thread countdown: c >= 0 means the next c trials fail and the one after them
  * is sampled (every site execution is one trial); c < 0 means the countdown's
@@ -116,7 +123,8 @@ struct __sampler_unit {
   uint32_t flags;              /* bit 0: sampled (countdown driven); 0 = unconditional */
   uint64_t num_counters;
   uint8_t signature[16];       /* MD5, equal to the site table's "unit" line */
-  uint64_t *counters;          /* num_counters 64-bit cells, relaxed atomic adds */
+  uint64_t *counters;          /* num_counters 64-bit cells (twice that with
+                                  SAMPLER_UNIT_HALVES), relaxed atomic adds */
   const char *name;            /* the unit's main source file, for messages */
   struct __sampler_unit *next; /* owned by the runtime */
 };                             /* 56 bytes on LP64 */

@@ -169,6 +169,13 @@ SAMPLER_HIDDEN void __sampler_rt_registry_lock(int from_signal, int *locked);
 SAMPLER_HIDDEN void __sampler_rt_registry_unlock(int locked);
 /* What __sampler_register_unit/__sampler_unregister_unit do in the primary copy. */
 SAMPLER_HIDDEN void __sampler_rt_register(struct __sampler_unit *u);
+/* Cell i of u's counts (the sum of its two halves, SAMPLER_UNIT_HALVES), read
+ * relaxed; 0 without counters. */
+SAMPLER_HIDDEN uint64_t __sampler_rt_unit_cell(const struct __sampler_unit *u, uint64_t i);
+/* u's flags as reports and comparisons see them: without how its cells are stored. */
+static inline uint32_t __sampler_rt_unit_flags(const struct __sampler_unit *u) {
+  return u->flags & ~SAMPLER_UNIT_HALVES;
+}
 SAMPLER_HIDDEN void __sampler_rt_unregister(struct __sampler_unit *u);
 SAMPLER_HIDDEN struct __sampler_unit *__sampler_rt_registry_live(void);
 SAMPLER_HIDDEN struct __sampler_unit *__sampler_rt_registry_retired(void);

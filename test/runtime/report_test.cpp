@@ -146,6 +146,45 @@ TEST_F(Report, UnregisteredUnitKeepsASnapshot) {
   __sampler_unregister_unit(&live.unit);
 }
 
+// An unconditional unit whose functions have plain and atomic copies
+// (ThreadCopies.h) holds two halves of cells: the report gives each cell's sum,
+// under the flags without SAMPLER_UNIT_HALVES; so does the snapshot kept when
+// such a unit is unregistered, which a copy of the unit then adds to.
+TEST_F(Report, HalvesAreSummedAndNotReported) {
+  TempDir dir;
+  const std::string file = dir.file("r.report");
+  Env env({{"SAMPLER_FILE", file.c_str()}});
+  FakeUnit live(0x20, 3, SAMPLER_UNIT_HALVES, "live.c");
+  live.cells = {1, 0, 7, 2, 0, 0};
+  live.unit.counters = live.cells.data();
+  auto gone = std::make_unique<FakeUnit>(0x40, 2, SAMPLER_UNIT_HALVES, "plugin.c");
+  gone->cells = {5, 0, 1, 3};
+  gone->unit.counters = gone->cells.data();
+  __sampler_register_unit(&live.unit);
+  __sampler_register_unit(&gone->unit);
+  __sampler_unregister_unit(&gone->unit);
+  std::fill(gone->cells.begin(), gone->cells.end(), 0xdeadbeef);
+  gone.reset();
+  // The same unit loaded again, its counts added to the snapshot's.
+  auto again = std::make_unique<FakeUnit>(0x40, 2, SAMPLER_UNIT_HALVES, "plugin.c");
+  again->cells = {0, 10, 0, 20};
+  again->unit.counters = again->cells.data();
+  __sampler_register_unit(&again->unit);
+  __sampler_unregister_unit(&again->unit);
+  again.reset();
+  __sampler_write_report();
+  auto lines = read_lines(file);
+  std::vector<std::string> rest(lines.begin() + 8, lines.end());
+  EXPECT_EQ(rest, (std::vector<std::string>{
+                      "unit\t202122232425262728292a2b2c2d2e2f\t3\t0\tlive.c",
+                      "counts\t0:3 2:7",
+                      "unit\t404142434445464748494a4b4c4d4e4f\t2\t0\tplugin.c",
+                      "counts\t0:6 1:33",
+                      "end-of-report",
+                  }));
+  __sampler_unregister_unit(&live.unit);
+}
+
 TEST_F(Report, CopiesOfOneUnitAreReportedOnceWithSummedCounts) {
   TempDir dir;
   const std::string file = dir.file("r.report");
