@@ -50,6 +50,43 @@ uint64_t halfOf(Value *Cell) {
   return mdconst::extract<ConstantInt>(MD->getOperand(0))->getZExtValue();
 }
 
+/// The table whose initializer holds \p U (a constant holding a block's
+/// address), if it is a private or internal constant that only \p F's
+/// instructions read, directly or through constant expressions.
+GlobalVariable *tableOf(User *U, Function &F) {
+  SmallVector<User *, 4> Work{U};
+  GlobalVariable *Table = nullptr;
+  while (!Work.empty()) {
+    User *X = Work.pop_back_val();
+    if (auto *GV = dyn_cast<GlobalVariable>(X)) {
+      if (Table && Table != GV)
+        return nullptr;
+      Table = GV;
+      continue;
+    }
+    if (!isa<Constant>(X) || isa<GlobalValue>(X))
+      return nullptr;
+    append_range(Work, X->users());
+  }
+  if (!Table || !Table->isConstant() || !Table->hasLocalLinkage() ||
+      !Table->hasInitializer())
+    return nullptr;
+  // Its readers: F's instructions only.
+  SmallVector<const User *, 8> Readers(Table->users());
+  while (!Readers.empty()) {
+    const User *R = Readers.pop_back_val();
+    if (auto *I = dyn_cast<Instruction>(R)) {
+      if (I->getFunction() != &F)
+        return nullptr;
+    } else if (isa<ConstantExpr>(R)) {
+      append_range(Readers, R->users());
+    } else {
+      return nullptr;
+    }
+  }
+  return Table;
+}
+
 /// The most adds on a way from F's entry that takes no back edge.
 unsigned mostAddsOnAWay(Function &F, const DenseMap<BasicBlock *, unsigned> &In) {
   DenseMap<BasicBlock *, unsigned> Most;
@@ -93,9 +130,10 @@ bool copyOnThreadFlag(Function &F) {
   SmallVector<Add, 32> Adds;
   DenseMap<BasicBlock *, unsigned> AddsIn;
   Value *Flag = nullptr;
+  SmallVector<BasicBlock *, 16> Taken;
   for (BasicBlock &BB : F) {
     if (BB.hasAddressTaken())
-      return false;
+      Taken.push_back(&BB);
     for (Instruction &I : BB) {
       auto *CB = dyn_cast<CallBase>(&I);
       if (!CB || !isCounterAddAsm(CB))
@@ -110,6 +148,28 @@ bool copyOnThreadFlag(Function &F) {
   }
   if (Adds.empty())
     return false;
+  // Blocks whose address is taken (a computed goto: Lua's luaV_execute) are
+  // reached in the copy through the copy's addresses: from F's own
+  // instructions, or from a table that only F reads, which the copy reads a
+  // copy of. Anything else could send the copy into F's blocks.
+  SmallVector<GlobalVariable *, 2> Tables;
+  for (BasicBlock *BB : Taken) {
+    BlockAddress *BA = BlockAddress::lookup(BB);
+    if (!BA)
+      continue;
+    for (User *U : BA->users()) {
+      if (auto *I = dyn_cast<Instruction>(U)) {
+        if (I->getFunction() != &F)
+          return false;
+        continue;
+      }
+      GlobalVariable *Table = tableOf(U, F);
+      if (!Table)
+        return false;
+      if (!is_contained(Tables, Table))
+        Tables.push_back(Table);
+    }
+  }
   DominatorTree DT(F);
   LoopInfo LI(DT);
   bool InLoop = any_of(Adds, [&](const Add &A) {
@@ -137,6 +197,17 @@ bool copyOnThreadFlag(Function &F) {
     BasicBlock *Copy = CloneBasicBlock(BB, VMap, ".threads", &F);
     VMap[BB] = Copy;
     Copies.push_back(Copy);
+  }
+  for (BasicBlock *BB : Taken)
+    if (BlockAddress *BA = BlockAddress::lookup(BB))
+      VMap[BA] = BlockAddress::get(&F, cast<BasicBlock>(VMap[BB]));
+  for (GlobalVariable *Table : Tables) {
+    auto *Copy = new GlobalVariable(
+        *F.getParent(), Table->getValueType(), Table->isConstant(),
+        Table->getLinkage(), MapValue(Table->getInitializer(), VMap),
+        Table->getName() + ".threads", Table);
+    Copy->copyAttributesFrom(Table);
+    VMap[Table] = Copy;
   }
   remapInstructionsInBlocks(Copies, VMap);
 

@@ -27,11 +27,15 @@
 //   alone, the first one gone with its frames. Every other frame adds to the
 //   second half with the lock.
 //
-//   Chosen where it can pay: F has an add inside a loop, or more than two
-//   adds on its way through (FewAdds), since the test on entry costs two
-//   instructions a call and each add saves two; F has no block whose address
-//   is taken (a computed goto from the copy would jump into F's blocks). The
-//   price is code: F is there twice.
+//   Chosen where it can pay: F has an add inside a loop, or two on some way
+//   through it (MinAddsOnAWay), since the test on entry costs two
+//   instructions a call and each add saves two. The price is code: F is
+//   there twice. A block whose address is taken (a computed goto: Lua's
+//   luaV_execute dispatches through a table of them) is reached in the copy
+//   through the copy's address: F's own instructions are remapped, and a
+//   private constant table that only F reads is copied for the copy; a block
+//   address used anywhere else leaves F as it is (the copy could jump into
+//   F's blocks, whose adds are plain).
 //
 // USAGE
 //   sampler-cc -fno-sampler-sampling ...         (on by default there)
