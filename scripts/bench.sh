@@ -31,7 +31,8 @@
 #   - checks: exit status 0, nothing on stderr, every step's stdout identical to the baseline's
 #     (the decompressed/decrypted data also identical to the input), complete sampler reports
 #     with the right sparsity, a profile written by the profile builds; at d = 1 the
-#     observations those of the unconditional build within 1e-5 in total, and no site that
+#     observations those of the unconditional build within 1e-5 in total (Lua 1e-3: its
+#     counts follow its layout, see below), and no site that
 #     the unconditional build executes 100 times or more never observed (a lost site);
 # and every build by its .text size (llvm-size-19 -A; sampler's or compiler-rt's runtime
 # included, they are linked statically) and compile time (wall clock of the make step that
@@ -869,8 +870,15 @@ md=$tmp/report.md
     echo
     echo "Baseline repeated: $(group "${ir[$p,baseline-repeat]:-?}") instructions ($([ "${ir[$p,baseline]:-a}" = "${ir[$p,baseline-repeat]:-b}" ] && echo identical || echo DIFFERENT))."
     if [ "${obs[$p,sampled-1]:--}" != - ] && [ "$site_execs" != - ]; then
-      note=$(awk -v a="${obs[$p,sampled-1]}" -v b="$site_execs" 'BEGIN { d = a - b; if (d < 0) d = -d
-        printf "%s (difference %.0f, %.2g of the unconditional count)", (b > 0 && d / b <= 1e-5) ? "agree" : "DISAGREE", d, (b > 0 ? d / b : 0) }')
+      # Lua's counts follow the program's layout, not only its code: its string cache is
+      # keyed by the addresses of C strings, its tables hash pointers, and the garbage
+      # collector follows. The same unconditional objects linked in the reverse order
+      # counted 499,253,408 against 499,061,157 (3.9e-4; docs/benchmarks.md, "Results"),
+      # so Lua's totals may differ by 1e-3; the lost-site check below stays exact.
+      tol=1e-5
+      [ "$p" = lua ] && tol=1e-3
+      note=$(awk -v a="${obs[$p,sampled-1]}" -v b="$site_execs" -v tol="$tol" 'BEGIN { d = a - b; if (d < 0) d = -d
+        printf "%s (difference %.0f, %.2g of the unconditional count)", (b > 0 && d / b <= tol) ? "agree" : "DISAGREE", d, (b > 0 ? d / b : 0) }')
       # Site by site too: a site that the unconditional build executed often and d = 1 never
       # observed is a lost site, whatever the totals (3a0886e: SQLite's totals were within
       # the tolerance above while 10 such sites of three functions were never observed).
