@@ -25,7 +25,9 @@
 //   when each was entered; for two threads to hold such frames, the process
 //   would have had to become single-threaded again with the second thread
 //   alone, the first one gone with its frames. Every other frame adds to the
-//   second half with the lock.
+//   second half with the lock. (A program that resumes a suspended stack on
+//   another thread, user-level contexts moved by swapcontext, breaks the
+//   argument: -fno-sampler-thread-copies there.)
 //
 //   Chosen where it can pay: F has an add inside a loop, or two on some way
 //   through it (MinAddsOnAWay), since the test on entry costs two
