@@ -311,8 +311,8 @@ void SiteTable::emit(bool Sampled, bool WantHalves) {
   // An unconditional build whose adds test glibc's flag may have each
   // function copied in two, the flag tested once on entry (ThreadCopies.h):
   // the copy with atomic adds adds to a second half of the counters.
-  bool Halves = WantHalves && !Sampled && Atomicity == SamplerOptions::CounterAtomicity::WhenThreaded &&
-                AddInAsm;
+  bool Halves = WantHalves && !Sampled && AddInAsm &&
+                Atomicity == SamplerOptions::CounterAtomicity::WhenThreaded;
   uint64_t NumCells = Halves ? 2 * NextOffset : NextOffset;
   auto *CountersTy = ArrayType::get(I64, NumCells);
   Constant *Init = Constant::getNullValue(CountersTy);
@@ -327,9 +327,9 @@ void SiteTable::emit(bool Sampled, bool WantHalves) {
                                       "__sampler_counters");
   Counters->setAlignment(Align(64)); // its own cache lines
   if (Halves)
-    Counters->setMetadata(
-        abi::HalvesMD,
-        MDNode::get(C, ConstantAsMetadata::get(ConstantInt::get(I64, NextOffset))));
+    Counters->setMetadata(abi::HalvesMD,
+                          MDNode::get(C, ConstantAsMetadata::get(ConstantInt::get(
+                                             I64, NextOffset))));
   Placeholder->replaceAllUsesWith(Counters);
   Placeholder->eraseFromParent();
 

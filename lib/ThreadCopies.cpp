@@ -88,7 +88,8 @@ GlobalVariable *tableOf(User *U, Function &F) {
 }
 
 /// The most adds on a way from F's entry that takes no back edge.
-unsigned mostAddsOnAWay(Function &F, const DenseMap<BasicBlock *, unsigned> &In) {
+unsigned mostAddsOnAWay(Function &F,
+                        const DenseMap<BasicBlock *, unsigned> &In) {
   DenseMap<BasicBlock *, unsigned> Most;
   unsigned Best = 0;
   ReversePostOrderTraversal<Function *> RPO(&F);
@@ -223,8 +224,8 @@ bool copyOnThreadFlag(Function &F) {
     auto *Copy = cast<CallBase>(VMap[A.Call]);
     Value *Cell = Copy->getArgOperand(0);
     IRBuilder<> CB(Copy);
-    Value *Second =
-        CB.CreateConstInBoundsGEP1_64(CB.getInt64Ty(), Cell, A.Half, "cell.threads");
+    Value *Second = CB.CreateConstInBoundsGEP1_64(CB.getInt64Ty(), Cell,
+                                                  A.Half, "cell.threads");
     addAsm(Copy, Second, /*Lock=*/true);
     Copy->eraseFromParent();
     addAsm(A.Call, A.Call->getArgOperand(0), /*Lock=*/false);

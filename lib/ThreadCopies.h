@@ -55,7 +55,8 @@ namespace sampler {
 
 struct SamplerThreadCopiesPass
     : llvm::PassInfoMixin<SamplerThreadCopiesPass> {
-  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
 };
 
 } // namespace sampler
