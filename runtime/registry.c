@@ -110,7 +110,7 @@ uint64_t __sampler_rt_unit_cell(const struct __sampler_unit *u, uint64_t i) {
   return v;
 }
 
-static int same_unit(const struct __sampler_unit *a, const struct __sampler_unit *b) {
+int __sampler_rt_same_unit(const struct __sampler_unit *a, const struct __sampler_unit *b) {
   return a->num_counters == b->num_counters &&
          __sampler_rt_unit_flags(a) == __sampler_rt_unit_flags(b) &&
          memcmp(a->signature, b->signature, sizeof a->signature) == 0;
@@ -121,7 +121,7 @@ static void retire(struct __sampler_unit *u) {
   /* The same unit loaded and unloaded again (dlopen/dlclose in a loop): add to the
    * existing snapshot instead of growing the list and the report. */
   for (struct __sampler_unit *r = retired_head; r; r = r->next) {
-    if (same_unit(r, u)) {
+    if (__sampler_rt_same_unit(r, u)) {
       for (uint64_t i = 0; u->counters && i < u->num_counters; ++i)
         __atomic_fetch_add(&r->counters[i], __sampler_rt_unit_cell(u, i), __ATOMIC_RELAXED);
       return;

@@ -18,7 +18,6 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h> /* rename(2) only: no stdio streams here */
-#include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -28,16 +27,6 @@
 
 extern char *program_invocation_name; /* glibc: argv[0] */
 
-static uint64_t cell(const struct __sampler_unit *u, uint64_t i) {
-  return __sampler_rt_unit_cell(u, i);
-}
-
-static int same_unit(const struct __sampler_unit *a, const struct __sampler_unit *b) {
-  return a->num_counters == b->num_counters &&
-         __sampler_rt_unit_flags(a) == __sampler_rt_unit_flags(b) &&
-         memcmp(a->signature, b->signature, sizeof a->signature) == 0;
-}
-
 static struct __sampler_unit *next_of(const struct __sampler_unit *u) {
   return __atomic_load_n(&((struct __sampler_unit *)u)->next, __ATOMIC_ACQUIRE);
 }
@@ -45,7 +34,7 @@ static struct __sampler_unit *next_of(const struct __sampler_unit *u) {
 /* Does a unit equal to u come in the list from `from` on (not counting u itself)? */
 static int has_twin(const struct __sampler_unit *u, const struct __sampler_unit *from) {
   for (const struct __sampler_unit *p = from; p; p = next_of(p))
-    if (p != u && same_unit(p, u))
+    if (p != u && __sampler_rt_same_unit(p, u))
       return 1;
   return 0;
 }
@@ -75,14 +64,14 @@ static void write_unit(struct sampler_out *o, const struct __sampler_unit *u,
   int twins = has_twin(u, more_live) || has_twin(u, retired);
   char sep = '\t';
   for (uint64_t i = 0; i < u->num_counters; ++i) {
-    uint64_t v = cell(u, i);
+    uint64_t v = __sampler_rt_unit_cell(u, i);
     if (twins) {
       for (const struct __sampler_unit *p = more_live; p; p = next_of(p))
-        if (p != u && same_unit(p, u))
-          v += cell(p, i);
+        if (p != u && __sampler_rt_same_unit(p, u))
+          v += __sampler_rt_unit_cell(p, i);
       for (const struct __sampler_unit *p = retired; p; p = next_of(p))
-        if (p != u && same_unit(p, u))
-          v += cell(p, i);
+        if (p != u && __sampler_rt_same_unit(p, u))
+          v += __sampler_rt_unit_cell(p, i);
     }
     if (v == 0)
       continue; /* sparse: only the non-zero cells */
@@ -103,7 +92,7 @@ static void write_units(struct sampler_out *o, int from_signal) {
   for (struct __sampler_unit *u = live; u; u = next_of(u)) {
     int seen = 0; /* already written as the twin of an earlier live unit? */
     for (struct __sampler_unit *p = live; p != u && !seen; p = next_of(p))
-      seen = same_unit(p, u);
+      seen = __sampler_rt_same_unit(p, u);
     if (!seen)
       write_unit(o, u, next_of(u), retired);
   }

@@ -172,6 +172,10 @@ SAMPLER_HIDDEN void __sampler_rt_register(struct __sampler_unit *u);
 /* Cell i of u's counts (the sum of its two halves, SAMPLER_UNIT_HALVES), read
  * relaxed; 0 without counters. */
 SAMPLER_HIDDEN uint64_t __sampler_rt_unit_cell(const struct __sampler_unit *u, uint64_t i);
+/* Whether a and b are the same unit (loaded twice, or its snapshot): the same
+ * signature, number of cells and flags. */
+SAMPLER_HIDDEN int __sampler_rt_same_unit(const struct __sampler_unit *a,
+                                          const struct __sampler_unit *b);
 /* u's flags as reports and comparisons see them: without how its cells are stored. */
 static inline uint32_t __sampler_rt_unit_flags(const struct __sampler_unit *u) {
   return u->flags & ~SAMPLER_UNIT_HALVES;
