@@ -24,6 +24,11 @@
 //
 //   Outermost loops first: a loop that qualifies takes its inner loops with
 //   it; one that does not (a call in it) leaves its inner loops to be tried.
+//   Where an inner loop takes trials (its checks, or a bounded copy's
+//   payments), the countdown it leaves goes through an empty inline asm
+//   that ScalarEvolution cannot see into: otherwise IndVarSimplify computes
+//   it after the loop from the trip count and loop strength reduction keeps
+//   a second copy of it in the inner loop (an `add` more an iteration).
 //   The pass runs at VectorizerStart, after LoopBoundCheck (whose versioned
 //   loops no longer touch the countdown at all).
 //
@@ -33,6 +38,7 @@
 //   opt-19 -load-pass-plugin=build/lib/SamplerPassLLVM.so
 //       -passes=sampler-loop-promote in.ll -S    (this pass alone)
 //   sampler-cc -fno-sampler-loop-promote ...     (off, to measure)
+//   sampler-cc -fno-sampler-nest-promote ...     (nests one loop at a time)
 //
 //===----------------------------------------------------------------------===//
 #ifndef SAMPLER_LOOPCOUNTDOWNPROMOTION_H
@@ -43,11 +49,14 @@
 namespace sampler {
 
 struct SamplerLoopPromotePass : llvm::PassInfoMixin<SamplerLoopPromotePass> {
-  /// With natural nests (SamplerOptions::NaturalNests), a loop whose inner
-  /// loops have checks leaves them to be promoted one by one.
-  explicit SamplerLoopPromotePass(bool NaturalNests = true)
-      : NaturalNests(NaturalNests) {}
+  /// Without \p WholeNests (SamplerOptions::NestPromote), and with natural
+  /// nests (SamplerOptions::NaturalNests), a loop whose inner loops have
+  /// checks leaves them to be promoted one by one.
+  explicit SamplerLoopPromotePass(bool NaturalNests = true,
+                                  bool WholeNests = true)
+      : NaturalNests(NaturalNests), WholeNests(WholeNests) {}
   bool NaturalNests;
+  bool WholeNests;
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
 };

@@ -76,6 +76,11 @@ static cl::opt<bool> ClNaturalNests(
     cl::desc("Every loop of the fast copy is a natural loop (the instrumented "
              "copy returns to inner loops through copies of outer loops)"),
     cl::init(sampler::SamplerOptions().NaturalNests));
+static cl::opt<bool> ClNestPromote(
+    "sampler-nest-promote",
+    cl::desc("Loops without calls whose inner loops check carry the "
+             "countdown in a register through the whole nest"),
+    cl::init(sampler::SamplerOptions().NestPromote));
 static cl::opt<bool> ClLoopReserve(
     "sampler-loop-reserve",
     cl::desc("Loops whose inner loops check reserve their back edges' trials "
@@ -180,6 +185,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("loop-promote", ClLoopPromote ? "1" : "0");
   Apply("loop-exit-pay", ClLoopExitPay ? "1" : "0");
   Apply("natural-nests", ClNaturalNests ? "1" : "0");
+  Apply("nest-promote", ClNestPromote ? "1" : "0");
   Apply("loop-reserve", ClLoopReserve ? "1" : "0");
   Apply("loop-chunks", ClLoopChunks ? "1" : "0");
   Apply("check-merge", ClCheckMerge ? "1" : "0");

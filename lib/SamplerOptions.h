@@ -89,6 +89,12 @@ struct SamplerOptions {
   /// make an irreducible cycle. On by default (docs/benchmarks.md, "What each
   /// change bought"); off to measure.
   bool NaturalNests = true;
+  /// A loop without calls whose inner loops have checks carries the
+  /// countdown in a register through the whole nest, each inner loop's
+  /// countdown on the way out hidden from ScalarEvolution
+  /// (LoopCountdownPromotion.h). On by default; off: with natural nests,
+  /// such a loop leaves its inner loops to be promoted one by one.
+  bool NestPromote = true;
   /// A check entered only through the fast edge of the check before it, with
   /// nothing that touches the countdown between them (after inlining), is
   /// paid by that check (CheckMerge.h). On by default; off to measure.

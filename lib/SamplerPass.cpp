@@ -251,6 +251,9 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           FPM.addPass(SamplerLoopBoundPass(/*Reserve=*/true, /*Chunks=*/true));
         else if (Name == "sampler-loop-promote")
           FPM.addPass(SamplerLoopPromotePass());
+        else if (Name == "sampler-loop-promote-one-by-one")
+          FPM.addPass(SamplerLoopPromotePass(/*NaturalNests=*/true,
+                                             /*WholeNests=*/false));
         else if (Name == "sampler-loop-exit-pay")
           FPM.addPass(SamplerLoopExitPayPass());
         else if (Name == "sampler-check-merge")
@@ -268,7 +271,8 @@ void sampler::registerSamplerPass(PassBuilder &PB,
         if (Opts.Sampling && Opts.LoopBounds)
           FPM.addPass(SamplerLoopBoundPass(Opts.LoopReserve, Opts.LoopChunks));
         if (Opts.Sampling && Opts.LoopPromote)
-          FPM.addPass(SamplerLoopPromotePass(Opts.NaturalNests));
+          FPM.addPass(
+              SamplerLoopPromotePass(Opts.NaturalNests, Opts.NestPromote));
         if (Opts.Sampling && Opts.LoopPromote && Opts.LoopExitPay)
           FPM.addPass(SamplerLoopExitPayPass());
         // Then the loops left with a check on their back edge test it once

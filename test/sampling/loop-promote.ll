@@ -4,6 +4,7 @@
 ; checks and stored on every exit (lib/LoopCountdownPromotion.cpp). The input
 ; is what the fast copy looks like mid-pipeline: checks with volatile loads.
 ; RUN: %opt-sampler -passes=sampler-loop-promote,verify -S %s | FileCheck %s
+; RUN: %opt-sampler -passes=sampler-loop-promote-one-by-one,verify -S %s | FileCheck %s --check-prefix=ONEBYONE
 
 ; One check on the back edge: loaded once before the loop, a PHI round it, a
 ; store on each of the two exits (LCSSA PHIs feed them).
@@ -311,6 +312,73 @@ olatch:
   %j.next = add nuw nsw i32 %j, 1
   %jdone = icmp eq i32 %j.next, %n
   br i1 %jdone, label %exit, label %outer
+exit:
+  ret void
+}
+
+; A nest without calls whose inner loop checks every iteration (ccrypt's
+; rounds and their rotation loops): the whole nest carries the countdown, loaded
+; once before it. What the inner loop leaves goes through an empty inline asm
+; (its output tied to its input) that ScalarEvolution cannot see into, so that
+; IndVarSimplify does not recompute it from the trip count after the loop.
+; CHECK-LABEL: define void @rounds(
+; CHECK:       entry:
+; CHECK-NEXT:    %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+; CHECK-NEXT:    %countdown.promoted = load i64, ptr %countdown.addr
+; CHECK:       ilatch:
+; CHECK-NEXT:    %paid = add i64 %countdown.reg{{[0-9]*}}, -2
+; CHECK:       olatch:
+; CHECK-NEXT:    %countdown.reg{{[0-9]*}}.lcssa = phi i64
+; CHECK-NEXT:    %countdown.hidden = call i64 asm "", "=r,0"(i64 %countdown.reg{{[0-9]*}}.lcssa)
+; CHECK-NEXT:    %opaid = add i64 %countdown.hidden, -3
+; CHECK-NOT:     load volatile
+; CHECK-LABEL: declare void @slow(
+; One by one (-passes=sampler-loop-promote-one-by-one, what
+; -fno-sampler-nest-promote gives): the outer loop, whose inner loop has
+; checks, keeps its own check in memory, and the inner loop carries the
+; countdown from its preheader to its exits.
+; ONEBYONE-LABEL: define void @rounds(
+; ONEBYONE:       outer:
+; ONEBYONE:         %countdown.promoted = load i64, ptr %countdown.addr
+; ONEBYONE:       olatch:
+; ONEBYONE-NEXT:    %countdown.reg.lcssa = phi i64
+; ONEBYONE-NEXT:    store i64 %countdown.reg.lcssa, ptr %countdown.addr
+; ONEBYONE:         %ocd = load volatile i64, ptr %countdown.addr
+; ONEBYONE-NOT:     asm ""
+
+define void @rounds(ptr %p, i32 %n) {
+entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  br label %outer
+outer:
+  %j = phi i32 [ 0, %entry ], [ %j.next, %olatch2 ]
+  br label %inner
+inner:
+  %i = phi i32 [ 0, %outer ], [ %i.next, %ilatch ]
+  %gep = getelementptr inbounds i8, ptr %p, i32 %i
+  store i8 1, ptr %gep
+  %i.next = add nuw nsw i32 %i, 1
+  %idone = icmp eq i32 %i.next, %n
+  br i1 %idone, label %olatch, label %ilatch
+ilatch:
+  %cd = load volatile i64, ptr %countdown.addr
+  %paid = add i64 %cd, -2
+  store i64 %paid, ptr %countdown.addr
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %inner, label %toslow
+olatch:
+  %ocd = load volatile i64, ptr %countdown.addr
+  %opaid = add i64 %ocd, -3
+  store i64 %opaid, ptr %countdown.addr
+  %oenough = icmp sgt i64 %opaid, -1
+  br i1 %oenough, label %olatch2, label %toslow
+olatch2:
+  %j.next = add nuw nsw i32 %j, 1
+  %jdone = icmp eq i32 %j.next, 3
+  br i1 %jdone, label %exit, label %outer
+toslow:
+  call void @slow(ptr %p, i32 %j)
+  br label %exit
 exit:
   ret void
 }
