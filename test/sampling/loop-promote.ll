@@ -332,7 +332,6 @@ exit:
 ; CHECK-NEXT:    %countdown.hidden = call i64 asm "", "=r,0"(i64 %countdown.reg{{[0-9]*}}.lcssa)
 ; CHECK-NEXT:    %opaid = add i64 %countdown.hidden, -3
 ; CHECK-NOT:     load volatile
-; CHECK-LABEL: declare void @slow(
 ; One by one (-passes=sampler-loop-promote-one-by-one, what
 ; -fno-sampler-nest-promote gives): the outer loop, whose inner loop has
 ; checks, keeps its own check in memory, and the inner loop carries the
@@ -373,6 +372,61 @@ olatch:
   %oenough = icmp sgt i64 %opaid, -1
   br i1 %oenough, label %olatch2, label %toslow
 olatch2:
+  %j.next = add nuw nsw i32 %j, 1
+  %jdone = icmp eq i32 %j.next, 3
+  br i1 %jdone, label %exit, label %outer
+toslow:
+  call void @slow(ptr %p, i32 %j)
+  br label %exit
+exit:
+  ret void
+}
+
+; A loop with two checks of its own keeps them in memory, where CheckMerge can
+; pay both with one payment, and its inner loop carries the countdown alone.
+; CHECK-LABEL: define void @two_checks(
+; CHECK:       outer:
+; CHECK:         %countdown.promoted = load i64, ptr %countdown.addr
+; CHECK:       olatch:
+; CHECK:         %ocd = load volatile i64, ptr %countdown.addr
+; CHECK:       olatch2:
+; CHECK-NEXT:    %ocd2 = load volatile i64, ptr %countdown.addr
+; CHECK-NOT:     asm ""
+; CHECK-LABEL: declare void @slow(
+
+define void @two_checks(ptr %p, i32 %n) {
+entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  br label %outer
+outer:
+  %j = phi i32 [ 0, %entry ], [ %j.next, %olatch3 ]
+  br label %inner
+inner:
+  %i = phi i32 [ 0, %outer ], [ %i.next, %ilatch ]
+  %gep = getelementptr inbounds i8, ptr %p, i32 %i
+  store i8 1, ptr %gep
+  %i.next = add nuw nsw i32 %i, 1
+  %idone = icmp eq i32 %i.next, %n
+  br i1 %idone, label %olatch, label %ilatch
+ilatch:
+  %cd = load volatile i64, ptr %countdown.addr
+  %paid = add i64 %cd, -2
+  store i64 %paid, ptr %countdown.addr
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %inner, label %toslow
+olatch:
+  %ocd = load volatile i64, ptr %countdown.addr
+  %opaid = add i64 %ocd, -3
+  store i64 %opaid, ptr %countdown.addr
+  %oenough = icmp sgt i64 %opaid, -1
+  br i1 %oenough, label %olatch2, label %toslow
+olatch2:
+  %ocd2 = load volatile i64, ptr %countdown.addr
+  %opaid2 = add i64 %ocd2, -5
+  store i64 %opaid2, ptr %countdown.addr
+  %oenough2 = icmp sgt i64 %opaid2, -1
+  br i1 %oenough2, label %olatch3, label %toslow
+olatch3:
   %j.next = add nuw nsw i32 %j, 1
   %jdone = icmp eq i32 %j.next, 3
   br i1 %jdone, label %exit, label %outer
