@@ -150,12 +150,15 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
   SmallVector<CallInst *, 4> Handovers;
   SmallVector<CallInst *, 4> StoringDraws;
   bool Stores = false;
+  unsigned OwnChecks = 0; // volatile loads outside L's inner loops (below)
   for (BasicBlock *BB : L.blocks()) {
     bool StoreAfter = false; // a store of the countdown later in BB
+    bool Own = LI.getLoopFor(BB) == &L;
     for (Instruction &I : reverse(*BB)) {
       if (Value *Ptr = getLoadStorePointerOperand(&I);
           Ptr && isCountdownAddress(Ptr, Countdown)) {
         auto *LI = dyn_cast<LoadInst>(&I);
+        OwnChecks += Own && LI && LI->isVolatile();
         if (LI && LI->isVolatile() && !StoreAfter)
           Rereads.push_back(LI);
         else
@@ -199,14 +202,6 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
   // the pipeline, and carried in a register they would stay apart (zlib's
   // longest_match with every scheme: three tests an iteration where there
   // was one, +34% instructions).
-  unsigned OwnChecks = 0;
-  for (BasicBlock *BB : L.blocks())
-    if (LI.getLoopFor(BB) == &L)
-      for (Instruction &I : *BB)
-        if (auto *Load = dyn_cast<LoadInst>(&I);
-            Load && Load->isVolatile() &&
-            isCountdownAddress(Load->getPointerOperand(), Countdown))
-          ++OwnChecks;
   if (NaturalNests && (!WholeNests || OwnChecks > 1))
     for (const Loop *Inner : L.getSubLoops())
       for (BasicBlock *BB : Inner->blocks())
