@@ -307,15 +307,22 @@ static void setDrawEffects(CallInst *R, bool StoresThreadLocal) {
 ///    zone (markNoRedZone()). No `dirflag` or `fpsr` either: the runtime's
 ///    code leaves the direction flag clear, as the ABI has it, and uses no x87
 ///    instruction.
+/// Given \p OwnsUndrawn (ownsWithoutDraw()), a countdown equal to the key
+/// owns the success and is sampled with no call (`cmpq $Key; je`: equal
+/// leaves CF clear, "sampled" below). The test comes after the d = 1 one,
+/// so that d = 1, where every execution of the site comes here, does not
+/// pay its two instructions.
 /// Returns the new countdown; \p Sampled is whether the site is sampled.
 static Value *fireAsm(IRBuilder<> &B, Value *Cd, int64_t Key, bool ViaGOT,
-                      Value *ThreadLocal, Value *&Sampled) {
+                      Value *ThreadLocal, bool OwnsUndrawn, Value *&Sampled) {
   auto *I64 = B.getInt64Ty();
   std::string Call = runtimeCall(abi::FireRax, ViaGOT);
   static_assert(abi::EveryBit == int64_t(1) << 62, "btq $62 below");
-  std::string Asm = "btq $$62, $0\n\tjnc 1f\n\t"
-                    "leaq " + std::to_string(-Key) + "($0), %rax\n\t" + Call +
-                    "\n\tleaq " + std::to_string(Key) + "(%rax), $0\n\t";
+  std::string Asm = "btq $$62, $0\n\tjnc 1f\n\t";
+  if (OwnsUndrawn)
+    Asm += "cmpq $$" + std::to_string(Key) + ", $0\n\tje 1f\n\t";
+  Asm += "leaq " + std::to_string(-Key) + "($0), %rax\n\t" + Call +
+         "\n\tleaq " + std::to_string(Key) + "(%rax), $0\n\t";
   if (ThreadLocal)
     Asm += "movq $0, $2\n\t";
   Asm += "cmc\n1:";
@@ -354,6 +361,22 @@ void sampler::markNoRedZone(Module &M) {
   }
 }
 
+/// Whether a site of the instrumented copy that owns its region's success
+/// (cd == Key) may be sampled without a draw. The draw gives the gap to the
+/// next success, and it is needed where that gap is read: by a later site of
+/// the region (the trials left before its end), or after the region, from the
+/// thread-local countdown. A site with Key -1 has no site after it in its
+/// region on any path (Key = -r, r the most sites left, itself included), and
+/// one that a weighty call may precede (no Mirror) leaves the thread-local as
+/// the callee left it, for the trials after the region: every region start
+/// reads the thread-local again. So its draw would be read by nobody. (Lua at
+/// d = 100: a call of `index2value` in the instrumented copy of `lua_geti`,
+/// then a site after it.) Every other use of the countdown is as before, and
+/// so is every site execution's trial.
+static bool ownsWithoutDraw(bool Local, SiteForm Form) {
+  return Local && !Form.Decrement && !Form.Mirror && Form.Key == -1;
+}
+
 /// The cold part of a site, at \p B: `f = fire(Key - cd); *Cd = Key + (f >> 1)`
 /// (the runtime's draw, next(Key - cd) = r, answered as |r| and whether r > 0
 /// in one word: runtime/sampler_abi.h); returns r > 0, true when the site
@@ -364,14 +387,15 @@ void sampler::markNoRedZone(Module &M) {
 /// has the result.
 static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
                        const FireEntry &Fire) {
+  bool Local = isa<AllocaInst>(Cd);
+  bool OwnsUndrawn = ownsWithoutDraw(Local, Form);
   if (Fire.InAsm) {
     // The thread-local holds CdVal here, so the d = 1 answer, which keeps the
     // countdown, has nothing to store: the assembly stores the thread-local
     // on the draw's way only. A local is stored in IR (a value once promoted).
-    bool Local = isa<AllocaInst>(Cd);
     Value *Sampled;
     Value *NewCd = fireAsm(B, CdVal, Form.Key, Fire.ViaGOT,
-                           Local ? Form.Mirror : Cd, Sampled);
+                           Local ? Form.Mirror : Cd, OwnsUndrawn, Sampled);
     if (Local)
       B.CreateStore(NewCd, Cd);
     return Sampled;
@@ -384,6 +408,21 @@ static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
   DrawTerm->getParent()->setName("site.draw");
   BasicBlock *Tail = DrawTerm->getSuccessor(0);
   Tail->setName("site.drawn");
+  // With OwnsUndrawn, after the d = 1 test as in fireAsm(): cd == Key is
+  // sampled from site.draw itself, and the call is made below it only when
+  // the success passed unowned.
+  BasicBlock *Owner = nullptr;
+  if (OwnsUndrawn) {
+    Owner = DrawTerm->getParent();
+    auto *Unowned = BasicBlock::Create(B.getContext(), "site.unowned",
+                                       Owner->getParent(), Tail);
+    B.SetInsertPoint(DrawTerm);
+    Value *Passed =
+        B.CreateICmpNE(CdVal, B.getInt64(Form.Key), "countdown.passed");
+    B.CreateCondBr(Passed, Unowned, Tail);
+    DrawTerm->removeFromParent();
+    DrawTerm->insertInto(Unowned, Unowned->end());
+  }
   B.SetInsertPoint(DrawTerm);
   Value *Key = B.getInt64(Form.Key);
   Value *Unknown = B.CreateSub(Key, CdVal, "countdown.unknown");
@@ -394,8 +433,10 @@ static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
   if (Form.Mirror)
     B.CreateStore(NewCd, Form.Mirror);
   B.SetInsertPoint(Tail, Tail->getFirstInsertionPt());
-  PHINode *Take = B.CreatePHI(B.getInt1Ty(), 2, "site.take");
+  PHINode *Take = B.CreatePHI(B.getInt1Ty(), 3, "site.take");
   Take->addIncoming(B.getTrue(), Head);
+  if (Owner)
+    Take->addIncoming(B.getTrue(), Owner);
   Take->addIncoming(Drawn, DrawTerm->getParent());
   return Take;
 }

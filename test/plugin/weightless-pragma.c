@@ -35,7 +35,8 @@ static int cmp(const void *a, const void *b) { return *(const int *)a - *(const 
 // value) still keeps the thread-local countdown up to date (its draw stores it,
 // the assembly's memory operand); the sites after the weighty ones (an unknown
 // function, and qsort, which calls cmp back) keep their region's countdown in a
-// local only.
+// local only; the last of them (key -1), owning the success, is sampled
+// without a draw (cmpq $-1; je), since nobody reads that draw.
 // CHECK-LABEL: define internal void @user.sampler.slow(
 // CHECK:       call void @by_pragma()
 // CHECK-NEXT:  call void @by_attribute()
@@ -45,7 +46,7 @@ static int cmp(const void *a, const void *b) { return *(const int *)a - *(const 
 // CHECK:       call { i64, i8 } asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09leaq 2($0), %rax{{.*}}", "=r,={@ccnc},0,{{.*}}"(i64
 // CHECK-NOT:   store i64 {{.*}}, ptr {{%countdown.addr[0-9]*|@__sampler_countdown}}
 // CHECK:       call void @qsort(
-// CHECK:       call { i64, i8 } asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09leaq 1($0), %rax{{.*}}", "=r,={@ccnc},0,{{.*}}"(i64
+// CHECK:       call { i64, i8 } asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09cmpq $$-1, $0\0A\09je 1f\0A\09leaq 1($0), %rax{{.*}}", "=r,={@ccnc},0,{{.*}}"(i64
 // CHECK-NOT:   store i64 {{.*}}, ptr {{%countdown.addr[0-9]*|@__sampler_countdown}}
 // CHECK:       ret void
 void user(int *v, int n, const char *s) {

@@ -5,8 +5,11 @@
 ; inliner knows it. In the instrumented copy a site before any weighty call
 ; keeps the thread-local countdown up to date; one after a weighty call works
 ; on the region's countdown in a local only (the callee has moved the
-; thread-local one on).
+; thread-local one on). Where no site can follow it in its region either (its
+; key is -1), nobody reads the gap a draw would give: owning the success, it is
+; sampled without calling the runtime.
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
+; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=X86
 
 ; Fast copy: the function itself, one check for both sites, no check after
 ; either call.
@@ -59,12 +62,34 @@
 ; CHECK-NEXT:    store i64 [[NEW1]], ptr %countdown.addr
 ; CHECK:         [[DRAWN1:%.*]] = phi i64 [ [[NEW1]], %site.draw ], [ [[REGION]], %site.observe ]
 ; CHECK:         [[LOCAL:%.*]] = phi i64 [ [[DRAWN1]], {{.*}} ], [ [[DRAWN1]], {{.*}} ], [ [[REGION]], %sampler.slow.body ]
+; The second site owns trial 2 of 2 (key -1): at -1 it is sampled without a
+; draw; below it, the success passed unowned and it is a fresh trial, drawn.
+; Both come after the d = 1 test (bit 62 clear: sampled, nothing asked).
 ; CHECK:         call void @weighty()
-; CHECK-NEXT:    icmp slt i64 [[LOCAL]], 0
-; CHECK:         sub i64 -1, [[LOCAL]]
-; CHECK-NEXT:    call i64 @__sampler_fire(i64
+; CHECK-NEXT:    [[MAY:%.*]] = icmp slt i64 [[LOCAL]], 0
+; CHECK-NEXT:    br i1 [[MAY]], label %[[OBS:.*]], label %[[CONT:[^,]*]]
+; CHECK:       [[OBS]]:
+; CHECK-NEXT:    [[BIT2:%.*]] = and i64 [[LOCAL]], 4611686018427387904
+; CHECK-NEXT:    [[ASK2:%.*]] = icmp ne i64 [[BIT2]], 0
+; CHECK-NEXT:    br i1 [[ASK2]], label %[[DRAW:site.draw[0-9]*]], label %[[DRAWN:site.drawn[0-9]*]]
+; CHECK:       [[DRAW]]:
+; CHECK-NEXT:    [[PASSED:%.*]] = icmp ne i64 [[LOCAL]], -1
+; CHECK-NEXT:    br i1 [[PASSED]], label %site.unowned, label %[[DRAWN]]
+; CHECK:       site.unowned:
+; CHECK-NEXT:    sub i64 -1, [[LOCAL]]
+; CHECK-NEXT:    [[F2:%.*]] = call i64 @__sampler_fire(i64
 ; CHECK-NOT:     store i64 {{.*}} @__sampler_countdown
+; CHECK:       [[DRAWN]]:
+; CHECK-NEXT:    [[TAKE:%.*]] = phi i1 [ true, %[[OBS]] ], [ true, %[[DRAW]] ], [ %{{.*}}, %site.unowned ]
+; CHECK-NEXT:    br i1 [[TAKE]], label %site.sampled{{[0-9]*}}, label %[[CONT]]
 ; CHECK:         ret void
+; On x86-64, the same in the site's one statement of assembly: after the d = 1
+; test, `cmpq $-1; je` leaves the carry flag clear, which says "sampled".
+; The first site (key -2, before the call) draws as every site does.
+; X86-LABEL: define internal void @caller.sampler.slow(
+; X86:         asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09leaq 2($0), %rax\0A\09call __sampler_fire_rax_all\0A\09leaq -2(%rax), $0\0A\09movq $0, $2\0A\09cmc\0A1:"
+; X86:         call void @weighty()
+; X86:         asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09cmpq $$-1, $0\0A\09je 1f\0A\09leaq 1($0), %rax\0A\09call __sampler_fire_rax_all\0A\09leaq -1(%rax), $0\0A\09cmc\0A1:", "=r,={@ccnc},0,~{rax},~{r11},~{flags}"
 ; The copy is cold and never inlined, and the inliner charges nothing for
 ; calling it nor for the check (check-discount.ll).
 ; CHECK: attributes #[[#]] = { cold noinline nounwind "call-inline-cost"="0" "call-threshold-bonus"="25" "sampler-instrumented-copy" }
