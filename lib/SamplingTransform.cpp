@@ -369,10 +369,10 @@ void sampler::markNoRedZone(Module &M) {
 /// region on any path (Key = -r, r the most sites left, itself included), and
 /// one that a weighty call may precede (no Mirror) leaves the thread-local as
 /// the callee left it, for the trials after the region: every region start
-/// reads the thread-local again. So its draw would be read by nobody. (Lua at
-/// d = 100: a call of `index2value` in the instrumented copy of `lua_geti`,
-/// then a site after it.) Every other use of the countdown is as before, and
-/// so is every site execution's trial.
+/// reads the thread-local again. So its draw would be read by nobody (Lua at
+/// d = 100: 548K draws fewer of 7.0M, 76K of them in `lua_geti`'s
+/// instrumented copy). Every other use of the countdown is as before, and so
+/// is every site execution's trial.
 static bool ownsWithoutDraw(bool Local, SiteForm Form) {
   return Local && !Form.Decrement && !Form.Mirror && Form.Key == -1;
 }
