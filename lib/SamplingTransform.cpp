@@ -372,9 +372,10 @@ void sampler::markNoRedZone(Module &M) {
 /// reads the thread-local again. So its draw would be read by nobody (Lua at
 /// d = 100: 548K draws fewer of 7.0M, 76K of them in `lua_geti`'s
 /// instrumented copy). Every other use of the countdown is as before, and so
-/// is every site execution's trial.
-static bool ownsWithoutDraw(bool Local, SiteForm Form) {
-  return Local && !Form.Decrement && !Form.Mirror && Form.Key == -1;
+/// is every site execution's trial. (Not the in-place form, Decrement: its
+/// countdown is the thread-local itself.)
+static bool ownsWithoutDraw(SiteForm Form) {
+  return !Form.Decrement && !Form.Mirror && Form.Key == -1;
 }
 
 /// The cold part of a site, at \p B: `f = fire(Key - cd); *Cd = Key + (f >> 1)`
@@ -387,12 +388,12 @@ static bool ownsWithoutDraw(bool Local, SiteForm Form) {
 /// has the result.
 static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
                        const FireEntry &Fire) {
-  bool Local = isa<AllocaInst>(Cd);
-  bool OwnsUndrawn = ownsWithoutDraw(Local, Form);
+  bool OwnsUndrawn = ownsWithoutDraw(Form);
   if (Fire.InAsm) {
     // The thread-local holds CdVal here, so the d = 1 answer, which keeps the
     // countdown, has nothing to store: the assembly stores the thread-local
     // on the draw's way only. A local is stored in IR (a value once promoted).
+    bool Local = isa<AllocaInst>(Cd);
     Value *Sampled;
     Value *NewCd = fireAsm(B, CdVal, Form.Key, Fire.ViaGOT,
                            Local ? Form.Mirror : Cd, OwnsUndrawn, Sampled);
