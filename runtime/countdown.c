@@ -67,30 +67,29 @@ uint64_t __sampler_rt_mix64(uint64_t z) {
   return z ^ (z >> 31);
 }
 
-/* xoshiro256** (Blackman & Vigna): fast, 256 bits of state, and all 64 output bits
- * are good, so the top 53 can make a double. Seeded through splitmix64 as its
- * authors recommend, which also guarantees a non-zero state in practice. */
+/* The generator: a multiplicative congruential generator of 128 bits, s <- s * a mod
+ * 2^128, whose output is the state's high word (Lehmer's generator, with the 64-bit
+ * multiplier of L'Ecuyer's tables, 1999, that Lemire's lehmer64 uses). Chosen for its
+ * step: one mulq and one imulq, seven instructions in next_countdown_x86_64.S against
+ * xoshiro256**'s fourteen, on a path that every draw takes (docs/runtime.md, "Random
+ * numbers", gives the argument for its quality). With s odd and a = 5 mod 8 its period
+ * is 2^126; the draws use the top 53 bits of the state, whose bit j (from the bottom)
+ * has period 2^(j - 1) at least 2^74: the weak low bits of a congruential generator are
+ * never read. Seeded through splitmix64, the low word made odd. */
+#define MCG_MULTIPLIER ((uint64_t)SAMPLER_MCG_MULTIPLIER) /* draw_layout.h */
+_Static_assert((MCG_MULTIPLIER & 7) == 5, "a = 5 mod 8: the period is 2^126");
+
 void __sampler_rt_rng_seed(struct sampler_rng *r, uint64_t seed) {
   uint64_t sm = seed;
-  for (int i = 0; i < 4; ++i)
-    r->s[i] = __sampler_rt_splitmix64(&sm);
-  if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0)
-    r->s[0] = GOLDEN; /* the one state xoshiro cannot leave */
+  r->lo = __sampler_rt_splitmix64(&sm) | 1; /* an even state would halve the period */
+  r->hi = __sampler_rt_splitmix64(&sm);
 }
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 uint64_t __sampler_rt_rng_next(struct sampler_rng *r) {
-  uint64_t *s = r->s;
-  const uint64_t result = rotl(s[1] * 5, 7) * 9;
-  const uint64_t t = s[1] << 17;
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl(s[3], 45);
-  return result;
+  unsigned __int128 s = ((unsigned __int128)r->hi << 64 | r->lo) * MCG_MULTIPLIER;
+  r->lo = (uint64_t)s;
+  r->hi = (uint64_t)(s >> 64);
+  return r->hi;
 }
 
 /* (0,1], never 0: log(0) would be -inf. 53 bits is a double's full precision, so

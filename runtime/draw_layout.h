@@ -11,8 +11,12 @@
 #define SAMPLER_DRAW_LAYOUT_H
 
 /* struct thread_state (__sampler_rt_thread_state, thread-local, initial-exec) */
-#define SAMPLER_TS_RNG 0     /* struct sampler_rng: uint64_t s[4], xoshiro256** */
-#define SAMPLER_TS_DIRECT 48 /* int: started, and this copy draws itself */
+#define SAMPLER_TS_RNG 0     /* struct sampler_rng: uint64_t lo, hi (the generator's state) */
+#define SAMPLER_TS_DIRECT 32 /* int: started, and this copy draws itself */
+
+/* The generator's step, s <- s * SAMPLER_MCG_MULTIPLIER mod 2^128 (countdown.c says why
+ * this generator). Without a suffix: the assembler reads it too. */
+#define SAMPLER_MCG_MULTIPLIER 0xda942042e4dd58b5
 
 /* struct geo_table (__sampler_rt_geo_table) */
 #define SAMPLER_GT_RUN_KMAX 16 /* uint64_t: bound[1..run_kmax] serve the run; 0: none */

@@ -15,8 +15,9 @@
  *   table (countdown.c's fast path: the same conditions, the same generator
  *   step, the same table search, the same answers) saves the two registers it
  *   needs, not the seven that the C code may clobber, and makes no call: about
- *   40 instructions a site's draw and 36 a check's, where saving seven registers
- *   around the C code took about 60. At d = 100 instrumented programs call here
+ *   33 instructions a site's draw and 28 a check's (callgrind, Lua at d = 100;
+ *   the generator's step is 7 of them), where saving seven registers around the
+ *   C code took about 60. At d = 100 instrumented programs call here
  *   once every few hundred instructions, so this is most of what sampling costs
  *   there beyond the checks. Its rare cases (a countdown beyond the table, a fresh trial
  *   sampled) call countdown.c with the number it drew.
@@ -220,34 +221,29 @@
         movq    __sampler_rt_thread_state@gottpoff(%rip), %r11
         cmpl    $0, %fs:SAMPLER_TS_DIRECT(%r11)
         je      .Lgeneral\@
-        movq    __sampler_rt_geo_table+SAMPLER_GT_RUN_KMAX(%rip), %rax
-        testq   %rax, %rax
+        cmpq    $0, __sampler_rt_geo_table+SAMPLER_GT_RUN_KMAX(%rip)
         je      .Lno_table\@
         PUSH    %rcx
         PUSH    %rdx
-        /* xoshiro256** (countdown.c's __sampler_rt_rng_next) with two registers,
-         * rax keeping kmax: s3 ^= s1, s2 ^= s0, s1 ^= s2, s0 ^= s3, s2 ^= s1 << 17
-         * (s1 before), s3 = rotl(s3, 45), in place; the result rotl(s1 * 5, 7) * 9
-         * in rdx. */
-        movq    S(1), %rcx
-        xorq    %rcx, S(3)
-        movq    S(0), %rdx
-        xorq    %rdx, S(2)
-        movq    S(2), %rdx
-        xorq    %rdx, S(1)
-        movq    S(3), %rdx
-        xorq    %rdx, S(0)
-        movq    %rcx, %rdx
-        shlq    $17, %rdx
-        xorq    %rdx, S(2)
-        rolq    $45, S(3)
-        leaq    (%rcx,%rcx,4), %rdx
-        rolq    $7, %rdx
-        leaq    (%rdx,%rdx,8), %rdx
+        /* The generator (countdown.c's __sampler_rt_rng_next): s = s * a mod 2^128,
+         * s = hi:lo; the result, the new hi, in rdx: lo * a in rdx:rax, plus the low
+         * word of hi * a. */
+        movabsq $SAMPLER_MCG_MULTIPLIER, %rcx
+        movq    %rcx, %rax
+        mulq    S(0)
+        imulq   S(1), %rcx
+        movq    %rax, S(0)
+        addq    %rcx, %rdx
+        movq    %rdx, S(1)
         /* m, the top 53 bits: beyond the table when below bound[kmax]; else the
-         * least k with bound[k] <= m, from its slice's guide up. */
+         * least k with bound[k] <= m, from its slice's guide up. kmax is read again,
+         * after the test above: once this thread has started, run_kmax changes only
+         * by growing (the options are loaded once, before), and a kmax read later
+         * is one whose bounds are there (stored before it, and x86-64 loads are
+         * not reordered with each other). */
         shrq    $11, %rdx
         leaq    __sampler_rt_geo_table(%rip), %r11
+        movq    SAMPLER_GT_RUN_KMAX(%r11), %rax
         cmpq    BOUND(%rax), %rdx
         jb      .Llarge\@
         movq    %rdx, %rcx

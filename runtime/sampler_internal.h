@@ -115,7 +115,9 @@ SAMPLER_HIDDEN uint64_t __sampler_rt_entropy_seed(void);
 
 SAMPLER_HIDDEN uint64_t __sampler_rt_splitmix64(uint64_t *state);
 SAMPLER_HIDDEN uint64_t __sampler_rt_mix64(uint64_t x);
-struct sampler_rng { uint64_t s[4]; };
+/* A 128-bit multiplicative congruential generator (countdown.c): the state's low and
+ * high words, the low one odd. */
+struct sampler_rng { uint64_t lo, hi; };
 SAMPLER_HIDDEN void __sampler_rt_rng_seed(struct sampler_rng *r, uint64_t seed);
 SAMPLER_HIDDEN uint64_t __sampler_rt_rng_next(struct sampler_rng *r);
 /* The uniform in (0,1] built from the top 53 bits of x: ((x >> 11) + 1) * 2^-53. */

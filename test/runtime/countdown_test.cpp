@@ -116,6 +116,16 @@ ChiSquare geometric_chi_square(const std::vector<int64_t> &draws, double d) {
   return cs;
 }
 
+// The inverse of the generator's multiplier mod 2^128 (Newton's iteration: each step
+// doubles the bits that are right, from the 3 of a * a = 1 mod 8).
+unsigned __int128 mcg_inverse() {
+  const unsigned __int128 a = 0xda942042e4dd58b5ull;
+  unsigned __int128 x = a;
+  for (int i = 0; i < 6; ++i)
+    x *= 2 - a * x;
+  return x;
+}
+
 std::vector<int64_t> draw_n(uint64_t seed, uint64_t d, size_t n) {
   sampler_rng rng;
   __sampler_rt_rng_seed(&rng, seed);
@@ -216,18 +226,13 @@ TEST(Geometric, TableEqualsFormulaAroundItsBounds) {
           lo = mid + 1;
       }
       for (uint64_t m : {lo - 1, lo, lo + 1}) {
-        // A generator whose next output is m << 11: xoshiro256**'s output is
-        // rotl(s1 * 5, 7) * 9, so s1 is chosen by inverting that.
+        // A generator whose next output is m << 11: the state after the step is
+        // (m << 11):1, so the state before it is that times the multiplier's inverse.
+        const unsigned __int128 after = (unsigned __int128)(m << 11) << 64 | 1;
+        const unsigned __int128 before = after * mcg_inverse();
         sampler_rng r;
-        const uint64_t want = m << 11;
-        const uint64_t inv9 = 0x8e38e38e38e38e39ull; // 9 * inv9 = 1 mod 2^64
-        const uint64_t inv5 = 0xcccccccccccccccdull; // 5 * inv5 = 1 mod 2^64
-        uint64_t x = want * inv9;
-        x = (x >> 7) | (x << 57); // rotr 7
-        r.s[0] = 1;
-        r.s[1] = x * inv5;
-        r.s[2] = 2;
-        r.s[3] = 3;
+        r.lo = static_cast<uint64_t>(before);
+        r.hi = static_cast<uint64_t>(before >> 64);
         ASSERT_EQ(__sampler_rt_geometric(&r, log1m), formula(m))
             << "d=" << d << " k=" << k << " m=" << m;
       }
@@ -301,6 +306,102 @@ TEST(GeometricLaw, ChiSquareRejectsWrongLaws) {
     g = std::max<int64_t>(1, g - 1);
   const ChiSquare off_by_one = geometric_chi_square(small, 10);
   EXPECT_GT(off_by_one.statistic, chi2_critical(off_by_one.dof, 1e-6));
+}
+
+// Independence of successive draws: pairs (g[2i], g[2i+1]) binned at the geometric law's
+// octiles, against the product of the law's bin probabilities (63 degrees of freedom).
+// What a generator whose consecutive outputs were related would fail; the law of each
+// draw alone is MeanAndChiSquare's.
+namespace {
+ChiSquare pair_chi_square(const std::vector<int64_t> &draws, double d) {
+  // Bin edges: the least k with P(g > k) <= j/8, j = 7..1; the last bin takes the rest.
+  const double q = 1 - 1 / d;
+  std::vector<int64_t> upper;
+  std::vector<double> prob;
+  double below = 0; // P(g <= previous edge)
+  for (int j = 7; j >= 1; --j) {
+    int64_t k = static_cast<int64_t>(std::ceil(std::log(j / 8.0) / std::log(q)));
+    if (k < 1 || (!upper.empty() && k <= upper.back()))
+      continue;
+    upper.push_back(k);
+    const double cdf = 1 - std::pow(q, static_cast<double>(k));
+    prob.push_back(cdf - below);
+    below = cdf;
+  }
+  prob.push_back(1 - below);
+  const size_t bins = prob.size();
+  auto bin = [&](int64_t g) {
+    return static_cast<size_t>(std::lower_bound(upper.begin(), upper.end(), g) - upper.begin());
+  };
+  std::vector<double> observed(bins * bins, 0);
+  const size_t pairs = draws.size() / 2;
+  for (size_t i = 0; i < pairs; ++i)
+    observed[bin(draws[2 * i]) * bins + bin(draws[2 * i + 1])] += 1;
+  ChiSquare cs;
+  for (size_t a = 0; a < bins; ++a)
+    for (size_t b = 0; b < bins; ++b) {
+      const double e = prob[a] * prob[b] * static_cast<double>(pairs);
+      const double o = observed[a * bins + b];
+      cs.statistic += (o - e) * (o - e) / e;
+    }
+  cs.dof = static_cast<int>(bins * bins) - 1;
+  return cs;
+}
+} // namespace
+
+TEST(GeometricLaw, SuccessiveDrawsIndependent) {
+  for (uint64_t d : {10ull, 100ull, 1000ull}) {
+    const auto draws = draw_n(0x9a1 + d, d, 2000000);
+    const ChiSquare cs = pair_chi_square(draws, static_cast<double>(d));
+    EXPECT_GE(cs.dof, 48) << "d=" << d;
+    EXPECT_LT(cs.statistic, chi2_critical(cs.dof, 1e-6)) << "d=" << d << " dof=" << cs.dof;
+  }
+}
+
+// The test has teeth: draws in pairs whose second uniform is the first one's mirror,
+// 1 - u (each draw alone is still exactly geometric), are rejected.
+TEST(GeometricLaw, SuccessiveDrawsTestRejectsRelatedPairs) {
+  const double log1m = std::log1p(-1.0 / 100);
+  sampler_rng rng;
+  __sampler_rt_rng_seed(&rng, 7);
+  std::vector<int64_t> draws;
+  for (int i = 0; i < 1000000; ++i) {
+    const uint64_t m = __sampler_rt_rng_next(&rng) >> 11;
+    draws.push_back(__sampler_rt_geometric_from_u(static_cast<double>(m + 1) * 0x1.0p-53, log1m));
+    const uint64_t mirror = ((uint64_t{1} << 53) - 1) - m;
+    draws.push_back(
+        __sampler_rt_geometric_from_u(static_cast<double>(mirror + 1) * 0x1.0p-53, log1m));
+  }
+  const ChiSquare cs = pair_chi_square(draws, 100);
+  EXPECT_GT(cs.statistic, chi2_critical(cs.dof, 1e-6));
+}
+
+// The generator is s <- s * a mod 2^128 with output the high word: from s = 1 its outputs
+// are the high words of a, a^2, a^3, ... (the second step is the first that carries the
+// low word's product into the high word, the third the first that multiplies a high word).
+TEST(Generator, PowersOfTheMultiplier) {
+  const unsigned __int128 a = 0xda942042e4dd58b5ull;
+  EXPECT_EQ(static_cast<uint64_t>(a * mcg_inverse()), 1u);
+  EXPECT_EQ(static_cast<uint64_t>((a * mcg_inverse()) >> 64), 0u);
+  sampler_rng r;
+  r.lo = 1;
+  r.hi = 0;
+  unsigned __int128 power = 1;
+  for (int i = 1; i <= 8; ++i) {
+    power *= a;
+    ASSERT_EQ(__sampler_rt_rng_next(&r), static_cast<uint64_t>(power >> 64)) << "a^" << i;
+    ASSERT_EQ(r.lo, static_cast<uint64_t>(power)) << "a^" << i;
+  }
+}
+
+// Seeding leaves the state odd, as the period of 2^126 needs (an even state stays even,
+// and its stream is a shorter one's), whatever the seed.
+TEST(Generator, SeededStateIsOdd) {
+  for (uint64_t seed = 0; seed < 4096; ++seed) {
+    sampler_rng r;
+    __sampler_rt_rng_seed(&r, seed * 0x9e3779b97f4a7c15ull);
+    ASSERT_EQ(r.lo & 1, 1u) << "seed " << seed;
+  }
 }
 
 TEST(Seeding, ThreadStreamsDiffer) {
