@@ -69,10 +69,10 @@ uint64_t __sampler_rt_mix64(uint64_t z) {
 
 /* The generator: a multiplicative congruential generator of 128 bits, s <- s * a mod
  * 2^128, whose output is the state's high word (Lehmer's generator, with the 64-bit
- * multiplier of L'Ecuyer's tables, 1999, that Lemire's lehmer64 uses). Chosen for its
- * step: one mulq and one imulq, seven instructions in next_countdown_x86_64.S against
- * xoshiro256**'s fourteen, on a path that every draw takes (docs/runtime.md, "Random
- * numbers", gives the argument for its quality). With s odd and a = 5 mod 8 its period
+ * multiplier of Lemire's lehmer64, which credits L'Ecuyer's tables of 1999). Chosen for
+ * its step: one mulq and one imulq, seven instructions in next_countdown_x86_64.S
+ * against xoshiro256**'s fourteen, on a path that every draw takes (docs/runtime.md,
+ * "The generator, and why it is good enough", argues its quality). With s odd and a = 5 mod 8 its period
  * is 2^126; the draws use the top 53 bits of the state, whose bit j (from the bottom)
  * has period 2^(j - 1) at least 2^74: the weak low bits of a congruential generator are
  * never read. Seeded through splitmix64, the low word made odd. */

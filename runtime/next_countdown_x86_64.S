@@ -238,9 +238,10 @@
         /* m, the top 53 bits: beyond the table when below bound[kmax]; else the
          * least k with bound[k] <= m, from its slice's guide up. kmax is read again,
          * after the test above: once this thread has started, run_kmax changes only
-         * by growing (the options are loaded once, before), and a kmax read later
-         * is one whose bounds are there (stored before it, and x86-64 loads are
-         * not reordered with each other). */
+         * by growing (the options are loaded once, before; unit tests that load them
+         * again do so between draws), and a kmax read later is one whose bounds are
+         * there (stored before it, and x86-64 loads are not reordered with each
+         * other). */
         shrq    $11, %rdx
         leaq    __sampler_rt_geo_table(%rip), %r11
         movq    SAMPLER_GT_RUN_KMAX(%r11), %rax
