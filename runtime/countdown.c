@@ -71,7 +71,7 @@ uint64_t __sampler_rt_mix64(uint64_t z) {
  * 2^128, whose output is the state's high word (Lehmer's generator, with the 64-bit
  * multiplier of Lemire's lehmer64, which credits L'Ecuyer's tables of 1999). Chosen for
  * its step: one mulq and one imulq, seven instructions in next_countdown_x86_64.S
- * against xoshiro256**'s fourteen, on a path that every draw takes (docs/runtime.md,
+ * against xoshiro256**'s fifteen, on a path that every draw takes (docs/runtime.md,
  * "The generator, and why it is good enough", argues its quality). With s odd and a = 5 mod 8 its period
  * is 2^126; the draws use the top 53 bits of the state, whose bit j (from the bottom)
  * has period 2^(j - 1) at least 2^74: the weak low bits of a congruential generator are
