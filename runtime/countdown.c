@@ -72,10 +72,11 @@ uint64_t __sampler_rt_mix64(uint64_t z) {
  * multiplier of Lemire's lehmer64, which credits L'Ecuyer's tables of 1999). Chosen for
  * its step: one mulq and one imulq, seven instructions in next_countdown_x86_64.S
  * against xoshiro256**'s fifteen, on a path that every draw takes (docs/runtime.md,
- * "The generator, and why it is good enough", argues its quality). With s odd and a = 5 mod 8 its period
- * is 2^126; the draws use the top 53 bits of the state, whose bit j (from the bottom)
- * has period 2^(j - 1) at least 2^74: the weak low bits of a congruential generator are
- * never read. Seeded through splitmix64, the low word made odd. */
+ * "The generator, and why it is good enough", argues its quality). With s odd and
+ * a = 5 mod 8 its period is 2^126; the draws use the top 53 bits of the state, whose
+ * bit j (from the bottom) has period 2^(j - 1) at least 2^74: the weak low bits of a
+ * congruential generator are never read. Seeded through splitmix64, the low word made
+ * odd. */
 #define MCG_MULTIPLIER ((uint64_t)SAMPLER_MCG_MULTIPLIER) /* draw_layout.h */
 _Static_assert((MCG_MULTIPLIER & 7) == 5, "a = 5 mod 8: the period is 2^126");
 

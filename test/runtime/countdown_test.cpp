@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include "draw_layout.h"
 #include "test_support.h"
 
 using namespace sampler_test;
@@ -116,10 +117,13 @@ ChiSquare geometric_chi_square(const std::vector<int64_t> &draws, double d) {
   return cs;
 }
 
-// The inverse of the generator's multiplier mod 2^128 (Newton's iteration: each step
-// doubles the bits that are right, from the 3 of a * a = 1 mod 8).
+// The generator's multiplier (runtime/draw_layout.h, read by the C step and the assembly).
+constexpr uint64_t kMultiplier = SAMPLER_MCG_MULTIPLIER;
+
+// Its inverse mod 2^128 (Newton's iteration: each step doubles the bits that are right,
+// from the 3 of a * a = 1 mod 8).
 unsigned __int128 mcg_inverse() {
-  const unsigned __int128 a = 0xda942042e4dd58b5ull;
+  const unsigned __int128 a = kMultiplier;
   unsigned __int128 x = a;
   for (int i = 0; i < 6; ++i)
     x *= 2 - a * x;
@@ -216,6 +220,7 @@ TEST(Geometric, TableEqualsFormulaAroundItsBounds) {
       return __sampler_rt_geometric_from_u((double)(m + 1) * 0x1.0p-53, log1m);
     };
     const int64_t last = d == 100.0 ? 600 : 4200, step = d == 100.0 ? 7 : 37;
+    const unsigned __int128 inverse = mcg_inverse();
     for (int64_t k = 1; k <= last; k += step) {
       uint64_t lo = 0, hi = (uint64_t{1} << 53) - 1; // least m with formula(m) <= k
       while (lo < hi) {
@@ -229,7 +234,7 @@ TEST(Geometric, TableEqualsFormulaAroundItsBounds) {
         // A generator whose next output is m << 11: the state after the step is
         // (m << 11):1, so the state before it is that times the multiplier's inverse.
         const unsigned __int128 after = (unsigned __int128)(m << 11) << 64 | 1;
-        const unsigned __int128 before = after * mcg_inverse();
+        const unsigned __int128 before = after * inverse;
         sampler_rng r;
         r.lo = static_cast<uint64_t>(before);
         r.hi = static_cast<uint64_t>(before >> 64);
@@ -366,11 +371,10 @@ TEST(GeometricLaw, SuccessiveDrawsTestRejectsRelatedPairs) {
   __sampler_rt_rng_seed(&rng, 7);
   std::vector<int64_t> draws;
   for (int i = 0; i < 1000000; ++i) {
-    const uint64_t m = __sampler_rt_rng_next(&rng) >> 11;
-    draws.push_back(__sampler_rt_geometric_from_u(static_cast<double>(m + 1) * 0x1.0p-53, log1m));
-    const uint64_t mirror = ((uint64_t{1} << 53) - 1) - m;
-    draws.push_back(
-        __sampler_rt_geometric_from_u(static_cast<double>(mirror + 1) * 0x1.0p-53, log1m));
+    // ~x's top 53 bits are 2^53 - 1 minus x's: u and 1 - u + 2^-53.
+    const uint64_t x = __sampler_rt_rng_next(&rng);
+    draws.push_back(__sampler_rt_geometric_from_u(__sampler_rt_u01(x), log1m));
+    draws.push_back(__sampler_rt_geometric_from_u(__sampler_rt_u01(~x), log1m));
   }
   const ChiSquare cs = pair_chi_square(draws, 100);
   EXPECT_GT(cs.statistic, chi2_critical(cs.dof, 1e-6));
@@ -380,7 +384,7 @@ TEST(GeometricLaw, SuccessiveDrawsTestRejectsRelatedPairs) {
 // are the high words of a, a^2, a^3, ... (the second step is the first that carries the
 // low word's product into the high word, the third the first that multiplies a high word).
 TEST(Generator, PowersOfTheMultiplier) {
-  const unsigned __int128 a = 0xda942042e4dd58b5ull;
+  const unsigned __int128 a = kMultiplier;
   EXPECT_EQ(static_cast<uint64_t>(a * mcg_inverse()), 1u);
   EXPECT_EQ(static_cast<uint64_t>((a * mcg_inverse()) >> 64), 0u);
   sampler_rng r;
