@@ -38,6 +38,12 @@ struct thread_state {
   int seeded;  /* rng (and bank_pos) are ready: see seed_thread */
   int started; /* this copy has served this thread once (options, primary known) */
   int direct;  /* started, and this copy draws itself (no forward): the fast path */
+  /* Set by next_countdown_x86_64.S when it finds direct and the run's table
+   * (run_kmax != 0), so that its own draw tests one word, not two. Cleared where either
+   * may stop holding: in a forked child, and in the thread that builds the table again
+   * (the run's options are loaded once, before any thread starts; unit tests load them
+   * again between draws, from the thread that then draws). */
+  int from_table;
   /* Draws beyond the geometric table since this thread last grew it (or tried to). */
   uint32_t beyond_table;
   /* The primary copy of the runtime, when this copy forwards its draws (copies.c). */
@@ -48,6 +54,8 @@ SAMPLER_HIDDEN __thread struct thread_state tls_state __asm__("__sampler_rt_thre
     __attribute__((tls_model("initial-exec")));
 _Static_assert(offsetof(struct thread_state, rng) == SAMPLER_TS_RNG, "draw_layout.h");
 _Static_assert(offsetof(struct thread_state, direct) == SAMPLER_TS_DIRECT, "draw_layout.h");
+_Static_assert(offsetof(struct thread_state, from_table) == SAMPLER_TS_FROM_TABLE,
+               "draw_layout.h");
 
 /* Thread serial numbers, in the order threads first reach a site: with SAMPLER_SEED
  * and the same order, every thread gets the same stream again. */
@@ -226,6 +234,7 @@ void __sampler_rt_geometric_table_build(double log1m) {
   geo_table.run_every = 0;
   __atomic_store_n(&geo_table.full, 1, __ATOMIC_RELAXED);
   __atomic_store_n(&__sampler_rt_every_direct, 0, __ATOMIC_RELAXED);
+  tls_state.from_table = 0; /* the assembly tests direct and run_kmax again */
   /* Nothing to gain for d = 1 (always 1), nor when even g = 1 needs a uniform so close
    * to 1 that the table's bounds crowd the top of the range (d > 2^20: draws are rare). */
   if (!(log1m < 0) || log1m == -INFINITY || log1m > -0x1.0p-20)
@@ -490,6 +499,7 @@ void __sampler_rt_countdown_after_fork_child(void) {
   tls_state.seeded = 0;
   tls_state.started = 0;
   tls_state.direct = 0;
+  tls_state.from_table = 0;
   __sampler_rt_every_thread = 0;
   __sampler_countdown = -1;
   atomic_store_explicit(&thread_serial, 0, memory_order_relaxed);

@@ -13,6 +13,9 @@
 /* struct thread_state (__sampler_rt_thread_state, thread-local, initial-exec) */
 #define SAMPLER_TS_RNG 0     /* struct sampler_rng: uint64_t lo, hi (the generator's state) */
 #define SAMPLER_TS_DIRECT 32 /* int: started, and this copy draws itself */
+/* int: direct, and the run draws from the table (run_kmax != 0), as the assembly found
+ * them: its one test on the way into its own draw (countdown.c says when it is cleared) */
+#define SAMPLER_TS_FROM_TABLE 36
 
 /* The generator's step, s <- s * SAMPLER_MCG_MULTIPLIER mod 2^128 (countdown.c says why
  * this generator). Without a suffix: the assembler reads it too. */

@@ -15,7 +15,7 @@
  *   table (countdown.c's fast path: the same conditions, the same generator
  *   step, the same table search, the same answers) saves the two registers it
  *   needs, not the seven that the C code may clobber, and makes no call: about
- *   33 instructions a site's draw and 28 a check's (callgrind, Lua at d = 100;
+ *   30 instructions a site's draw and 26.5 a check's (callgrind, Lua at d = 100;
  *   the generator's step is 7 of them), where saving seven registers around the
  *   C code took about 60. At d = 100 instrumented programs call here
  *   once every few hundred instructions, so this is most of what sampling costs
@@ -38,13 +38,14 @@
  * __sampler_fire_rax from inline assembly instead (lib/SamplingTransform.cpp's
  * fireAsm): the argument negated in rax, the answer |r| in rax and r > 0 in
  * the carry flag, so that the site's cold code is a lea, the call, a lea and
- * the jump on the flag. It pushes its argument first and pops it into r11 on
- * the way out; it is called wherever the caller's stack pointer happens to be,
- * so its ways into the C code align the stack themselves, and they turn the C
- * answer's word into its answer with one shift. The same macro makes all
- * five; ARG says where the argument is: rdi (reg), implied (fresh), the
- * thread-local (tls) or rax (rax). Only the ways into the C code load it into
- * rdi (saved there anyway); the draw here reads it where it decides.
+ * the jump on the flag. It pushes its argument first (unless it is 0: a site
+ * that owns its success, OWNED_DRAW) and pops it into r11 on the way out; it
+ * is called wherever the caller's stack pointer happens to be, so its ways into
+ * the C code align the stack themselves, and they turn the C answer's word into
+ * its answer with one shift. The same macro makes all five; ARG says where the
+ * argument is: rdi (reg), implied (fresh), the thread-local (tls) or rax (rax).
+ * Only the ways into the C code load it into rdi (saved there anyway); the draw
+ * here reads it where it decides.
  *
  * countdown.c's unit tests replay each entry point against the C code, whatever
  * the density, checking the registers it must keep.
@@ -71,6 +72,23 @@
 .macro POP reg
         popq    \reg
         .cfi_adjust_cfa_offset -8
+.endm
+
+/* The five caller-saved registers that preserve_most keeps beyond rcx and rdx, saved
+ * around the C code (the draw here saves rcx and rdx itself). */
+.macro PUSH_FIVE
+        PUSH    %rsi
+        PUSH    %rdi
+        PUSH    %r8
+        PUSH    %r9
+        PUSH    %r10
+.endm
+.macro POP_FIVE
+        POP     %r10
+        POP     %r9
+        POP     %r8
+        POP     %rdi
+        POP     %rsi
 .endm
 
 /* rdi = the argument, for the C code, in an entry point whose argument is not
@@ -195,36 +213,12 @@
         .endif
 .endm
 
-/* The entry point NAME. The draw here leaves its countdown g (from 1 to the
- * table's size) in rax, the argument where ARG says, and goes on into ANSWER,
- * a macro that answers (RETURN) or jumps to 8f (a fresh trial sampled: SAMPLED,
- * a C function of the argument). LARGE: the C function of the argument and m
- * when the table does not hold the countdown. IMPL: the C entry point, for the
- * general case. EVERY: a macro, the d = 1 answer. The answers fall through
- * where they can: every jump and register saved on the draw's way is an
- * instruction of every call (at d = 100 the draws are 12% to 23% of what the
- * uninstrumented Lua, bzip2 and zlib execute). */
-.macro DRAW_ENTRY name, impl, large, sampled, arg, answer, every
-        .text
-        .p2align 4
-        .globl  \name
-        .hidden __sampler_rt_thread_state
-        .hidden __sampler_rt_geo_table
-        .type   \name,@function
-\name:
-        .cfi_startproc
-        .ifc \arg, rax
-        PUSH    %rax
-        .endif
-        /* countdown.c's fast path: t->direct && run_kmax != 0 (a plain load is an
-         * acquire load on x86-64). */
-        movq    __sampler_rt_thread_state@gottpoff(%rip), %r11
-        cmpl    $0, %fs:SAMPLER_TS_DIRECT(%r11)
-        je      .Lgeneral\@
-        cmpq    $0, __sampler_rt_geo_table+SAMPLER_GT_RUN_KMAX(%rip)
-        je      .Lno_table\@
-        PUSH    %rcx
-        PUSH    %rdx
+/* The draw from the run's table: the generator's step, then m (the top 53 bits of
+ * its output) in rdx and its countdown g (from 1 to the table's size) in rax, or a
+ * jump to LARGE with m in rdx when the table does not hold it; r11 the thread-local
+ * block's offset on the way in, the table's address on the way out; rcx and rdx
+ * saved by the caller of this macro. */
+.macro DRAW_TABLE large
         /* The generator (countdown.c's __sampler_rt_rng_next): s = s * a mod 2^128,
          * s = hi:lo; the result, the new hi, in rdx: lo * a in rdx:rax, plus the low
          * word of hi * a. */
@@ -236,17 +230,18 @@
         addq    %rcx, %rdx
         movq    %rdx, S(1)
         /* m, the top 53 bits: beyond the table when below bound[kmax]; else the
-         * least k with bound[k] <= m, from its slice's guide up. kmax is read again,
-         * after the test above: once this thread has started, run_kmax changes only
-         * by growing (the options are loaded once, before; unit tests that load them
-         * again do so between draws), and a kmax read later is one whose bounds are
-         * there (stored before it, and x86-64 loads are not reordered with each
-         * other). */
+         * least k with bound[k] <= m, from its slice's guide up. kmax is read here,
+         * after the thread's flag said the run has a table: once this thread has
+         * started, run_kmax changes only by growing (the options are loaded once,
+         * before; unit tests that load them again do so between draws, and the
+         * thread that loads them clears its flag), and a kmax read later is one
+         * whose bounds are there (stored before it, and x86-64 loads are not
+         * reordered with each other). */
         shrq    $11, %rdx
         leaq    __sampler_rt_geo_table(%rip), %r11
         movq    SAMPLER_GT_RUN_KMAX(%r11), %rax
         cmpq    BOUND(%rax), %rdx
-        jb      .Llarge\@
+        jb      \large
         movq    %rdx, %rcx
         shrq    $(53 - SAMPLER_GUIDE_BITS), %rcx
         movzwl  SAMPLER_GT_GUIDE(%r11,%rcx,2), %eax
@@ -257,32 +252,65 @@
         cmpq    BOUND(%rax), %rdx
         jb      .Lstep\@
 .Lfound\@:
+.endm
+
+/* The entry point NAME. The draw here leaves its countdown g (from 1 to the
+ * table's size) in rax, the argument where ARG says, and goes on into ANSWER,
+ * a macro that answers (RETURN) or jumps to 8f (a fresh trial sampled: SAMPLED,
+ * a C function of the argument). LARGE: the C function of the argument and m
+ * when the table does not hold the countdown. IMPL: the C entry point, for the
+ * general case. EVERY: a macro, the d = 1 answer. The answers fall through
+ * where they can: every jump and register saved on the draw's way is an
+ * instruction of every call (at d = 100 the draws are 12% to 23% of what the
+ * uninstrumented Lua, bzip2 and zlib execute).
+ *
+ * The way into the draw here is one test of the thread's flag (countdown.c's
+ * from_table): set below, the first time this thread finds itself started and
+ * drawing directly with the run's table (countdown.c's fast path: t->direct &&
+ * run_kmax != 0); the entry point then starts again.
+ *
+ * The entry point whose argument is in rax first tells a site that owns its
+ * success (argument 0, two thirds of the draws: Lua at d = 100) from a fresh
+ * trial: the owned one draws without pushing its argument and answers without
+ * reading it back (OWNED_DRAW); the other goes on below, the argument pushed. */
+.macro DRAW_ENTRY name, impl, large, sampled, arg, answer, every
+        .text
+        .p2align 4
+        .globl  \name
+        .hidden __sampler_rt_thread_state
+        .hidden __sampler_rt_geo_table
+        .type   \name,@function
+\name:
+        .cfi_startproc
+        .ifc \arg, rax
+        OWNED_DRAW \large, .Lpush\@, .Lowned_slow\@
+.Lowned_slow\@:
+        PUSH    %rax
+        jmp     .Lslow\@
+        .cfi_adjust_cfa_offset -8
+.Lpush\@:
+        PUSH    %rax
+        .endif
+        movq    __sampler_rt_thread_state@gottpoff(%rip), %r11
+        cmpl    $0, %fs:SAMPLER_TS_FROM_TABLE(%r11)
+        je      .Lslow\@
+        PUSH    %rcx
+        PUSH    %rdx
+        DRAW_TABLE .Llarge\@
         \answer
 .Llarge\@:
         /* 2 registers pushed; 5 more keep the stack aligned for the call (in
          * the entry point whose argument is in rax, CALL_C aligns it). */
-        PUSH    %rsi
-        PUSH    %rdi
-        PUSH    %r8
-        PUSH    %r9
-        PUSH    %r10
+        PUSH_FIVE
         LOAD_ARG \arg
         movq    %rdx, %rsi
         CALL_C  \arg, \large
         jmp     9f
         .cfi_adjust_cfa_offset -40
-8:      PUSH    %rsi
-        PUSH    %rdi
-        PUSH    %r8
-        PUSH    %r9
-        PUSH    %r10
+8:      PUSH_FIVE
         LOAD_ARG \arg
         CALL_C  \arg, \sampled
-9:      POP     %r10
-        POP     %r9
-        POP     %r8
-        POP     %rdi
-        POP     %rsi
+9:      POP_FIVE
         POP     %rdx
         POP     %rcx
         RETURN_TO_ENTRY \arg
@@ -293,21 +321,29 @@
          * aligns it). */
         PUSH    %rcx
         PUSH    %rdx
-        PUSH    %rsi
-        PUSH    %rdi
-        PUSH    %r8
-        PUSH    %r9
-        PUSH    %r10
+        PUSH_FIVE
         LOAD_ARG \arg
         CALL_C  \arg, \impl
-        POP     %r10
-        POP     %r9
-        POP     %r8
-        POP     %rdi
-        POP     %rsi
+        POP_FIVE
         POP     %rdx
         POP     %rcx
         RETURN_TO_ENTRY \arg
+.Lslow\@:
+        /* The flag not set: countdown.c's fast path's conditions (a plain load is
+         * an acquire load on x86-64); when they hold, the flag is set and the
+         * entry point starts again (the argument where it found it). */
+        cmpl    $0, %fs:SAMPLER_TS_DIRECT(%r11)
+        je      .Lgeneral\@
+        cmpq    $0, __sampler_rt_geo_table+SAMPLER_GT_RUN_KMAX(%rip)
+        je      .Lno_table\@
+        movl    $1, %fs:SAMPLER_TS_FROM_TABLE(%r11)
+        .ifc \arg, rax
+        POP     %rax
+        jmp     \name
+        .cfi_adjust_cfa_offset 8
+        .else
+        jmp     \name
+        .endif
 .Lno_table\@:
         /* d = 1, answered here once the C code has seen this thread (its
          * alternate signal stack in place). */
@@ -319,6 +355,37 @@
         \every
         .cfi_endproc
         .size   \name, .-\name
+.endm
+
+/* A site whose argument (in rax) is 0, this execution owning its success, drawn
+ * with the argument neither pushed nor read back: sampled (CF set), the next
+ * success g later (rax). Any other argument goes on to FRESH, a thread whose flag is
+ * not set to UNSET (r11 loaded), each with rax and the stack as they came: so the
+ * draw after FRESH is never an owned one's, and its answer need not test the
+ * argument. LARGE: the C function, called with 0 and m. */
+.macro OWNED_DRAW large, fresh, unset
+        testq   %rax, %rax
+        jnz     \fresh
+        movq    __sampler_rt_thread_state@gottpoff(%rip), %r11
+        cmpl    $0, %fs:SAMPLER_TS_FROM_TABLE(%r11)
+        je      \unset
+        PUSH    %rcx
+        PUSH    %rdx
+        DRAW_TABLE .Lowned_large\@
+        stc
+        POP     %rdx
+        POP     %rcx
+        ret
+        .cfi_adjust_cfa_offset 16
+.Lowned_large\@:
+        PUSH_FIVE
+        xorl    %edi, %edi
+        movq    %rdx, %rsi
+        CALL_C_ALL \large, 1
+        POP_FIVE
+        POP     %rdx
+        POP     %rcx
+        ret
 .endm
 
 /* Checks (and the sites of code built before ABI 4): a check (FRESH_COUNTDOWN)
@@ -422,11 +489,8 @@ DRAW_ENTRY __sampler_fire_tls_preserve_most, __sampler_fire_impl, \
  * (since ABI 7 the vector registers too: CALL_C), needs no stack alignment, and
  * uses the stack below the caller's (which must not use a red zone). */
 .macro FIRE_RAX_ANSWER
-        cmpq    $0, 16(%rsp)    /* the argument, above rcx and rdx */
-        jne     6f
-        stc                     /* owned: g, sampled */
-        RETURN  rax
-6:      cmpq    $1, %rax
+        /* A fresh trial (an owned one draws in OWNED_DRAW) */
+        cmpq    $1, %rax
         je      8f
         subq    $1, %rax        /* a fresh trial, not sampled: g - 1 (CF clear: g >= 2) */
         RETURN  rax

@@ -15,6 +15,9 @@
 #include <thread>
 #include <vector>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include "draw_layout.h"
@@ -945,6 +948,81 @@ TEST(Fire, ArgumentFreeEntriesStartAThread) {
   v.join();
   std::thread u([] { EXPECT_NE(callFireTLSPreserveMost(0), 0); });
   u.join();
+}
+
+// The entry points enter their own draw on one test of the thread's flag (countdown.c's
+// from_table), set once they find the thread started and drawing with the run's table.
+// The thread that loads the options again clears it: a run without a table (d = 1,
+// sampling off) is then answered as such from its first call, not from the old table.
+TEST(Fire, EntriesForgetTheTableWhenTheOptionsAreLoadedAgain) {
+  std::thread t([] {
+    {
+      Env env({{"SAMPLER_SPARSITY", "100"}});
+      for (int i = 0; i < 3; ++i) { // the thread started, then its flag set
+        callPreserveMost(0);
+        callFireRax(0, false);
+        callFireRax(5, false);
+        callFreshRax(false);
+      }
+    }
+    {
+      Env env({{"SAMPLER_SPARSITY", "1"}});
+      for (int i = 0; i < 3; ++i) {
+        EXPECT_EQ(callPreserveMost(0), 1);
+        EXPECT_EQ(callFireRax(0, false), 2 * 1 + 1);
+        EXPECT_EQ(callFireRax(5, false), 2 * 1 + 1);
+        EXPECT_EQ(callFreshRax(false), SAMPLER_EVERY_COUNTDOWN);
+      }
+    }
+    Env env({{"SAMPLER_SPARSITY", "off"}});
+    for (int i = 0; i < 3; ++i) {
+      EXPECT_EQ(callPreserveMost(0), -SAMPLER_MAX_COUNTDOWN);
+      EXPECT_EQ(callFireRax(0, false), 2 * SAMPLER_MAX_COUNTDOWN);
+      EXPECT_EQ(callFreshRax(false), SAMPLER_MAX_COUNTDOWN);
+    }
+  });
+  t.join();
+}
+
+// A forked child draws a stream of its own, not the rest of its parent's: the fork hook
+// (countdown.c's __sampler_rt_countdown_after_fork_child) clears the thread's flag with
+// its seed, so that the entry points do not draw from the parent's generator before the
+// child's thread is seeded again.
+TEST(Fire, EntriesOfAForkedChildDrawItsOwnStream) {
+  Env env({{"SAMPLER_SPARSITY", "100"}, {"SAMPLER_SEED", "3"}});
+  std::thread t([] {
+    for (int i = 0; i < 3; ++i) // the thread started, then its flag set
+      callFreshRax(false);
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    constexpr int N = 64;
+    int64_t parent[N], child[N];
+    fflush(nullptr);
+    pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      for (int i = 0; i < N; ++i)
+        child[i] = callFreshRax(false);
+      _exit(write(fds[1], child, sizeof child) == (ssize_t)sizeof child ? 0 : 1);
+    }
+    for (int i = 0; i < N; ++i)
+      parent[i] = callFreshRax(false);
+    size_t got = 0;
+    while (got < sizeof child) {
+      ssize_t n = read(fds[0], reinterpret_cast<char *>(child) + got, sizeof child - got);
+      if (n <= 0)
+        break;
+      got += (size_t)n;
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    close(fds[0]);
+    close(fds[1]);
+    ASSERT_EQ(got, sizeof child);
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    EXPECT_NE(std::memcmp(parent, child, sizeof child), 0);
+  });
+  t.join();
 }
 
 // At d = 1, once a thread has reached the C code, the entry points answer themselves:
