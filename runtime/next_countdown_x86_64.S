@@ -13,13 +13,14 @@
  *
  * - The draw here. A started thread of the primary copy drawing from the run's
  *   table (countdown.c's fast path: the same conditions, the same generator
- *   step, the same table search, the same answers) saves the two registers it
- *   needs, not the seven that the C code may clobber, and makes no call: about
- *   30 instructions a site's draw and 26.5 a check's (callgrind, Lua at d = 100;
- *   the generator's step is 7 of them), where saving seven registers around the
- *   C code took about 60. At d = 100 instrumented programs call here
- *   once every few hundred instructions, so this is most of what sampling costs
- *   there beyond the checks. Its rare cases (a countdown beyond the table, a fresh trial
+ *   step, the same table search, the same answers) saves the one register it
+ *   needs beyond rax and r11 (rdx, the multiply's), not the seven that the C
+ *   code may clobber, and makes no call: about 28 instructions a site's draw
+ *   and 24.5 a check's (callgrind, Lua at d = 100; the generator's step is 7 of
+ *   them), where saving seven registers around the C code took about 60. At
+ *   d = 100 instrumented programs call here once every few hundred
+ *   instructions, so this is most of what sampling costs there beyond the
+ *   checks. Its rare cases (a countdown beyond the table, a fresh trial
  *   sampled) call countdown.c with the number it drew.
  * - d = 1 in a started thread that draws directly (countdown.c's
  *   __sampler_rt_every_direct and __sampler_rt_every_thread): the answer, with
@@ -75,7 +76,7 @@
 .endm
 
 /* The five caller-saved registers that preserve_most keeps beyond rcx and rdx, saved
- * around the C code (the draw here saves rcx and rdx itself). */
+ * around the C code (after rcx; the draw here saves rdx itself). */
 .macro PUSH_FIVE
         PUSH    %rsi
         PUSH    %rdi
@@ -110,18 +111,17 @@
         .endif
 .endm
 
-/* A way out of the draw here (the two registers it saved restored); the code
- * after it is reached with them saved. */
+/* A way out of the draw here (the register it saved restored); the code after
+ * it is reached with it saved. */
 .macro RETURN arg=reg
         POP     %rdx
-        POP     %rcx
         .ifc \arg, rax
         POP     %r11            /* the argument */
         ret
-        .cfi_adjust_cfa_offset 24
+        .cfi_adjust_cfa_offset 16
         .else
         ret
-        .cfi_adjust_cfa_offset 16
+        .cfi_adjust_cfa_offset 8
         .endif
 .endm
 
@@ -216,18 +216,19 @@
 /* The draw from the run's table: the generator's step, then m (the top 53 bits of
  * its output) in rdx and its countdown g (from 1 to the table's size) in rax, or a
  * jump to LARGE with m in rdx when the table does not hold it; r11 the thread-local
- * block's offset on the way in, the table's address on the way out; rcx and rdx
- * saved by the caller of this macro. */
+ * block's offset on the way in, the table's address on the way out; rdx saved by
+ * the caller of this macro, which needs no other register than rax, rdx and r11. */
 .macro DRAW_TABLE large
         /* The generator (countdown.c's __sampler_rt_rng_next): s = s * a mod 2^128,
          * s = hi:lo; the result, the new hi, in rdx: lo * a in rdx:rax, plus the low
-         * word of hi * a. */
-        movabsq $SAMPLER_MCG_MULTIPLIER, %rcx
-        movq    %rcx, %rax
+         * word of hi * a. The multiplier is loaded twice, so that no third register
+         * is saved for it (as many instructions as loading it once and copying it). */
+        movabsq $SAMPLER_MCG_MULTIPLIER, %rax
         mulq    S(0)
-        imulq   S(1), %rcx
         movq    %rax, S(0)
-        addq    %rcx, %rdx
+        movabsq $SAMPLER_MCG_MULTIPLIER, %rax
+        imulq   S(1), %rax
+        addq    %rax, %rdx
         movq    %rdx, S(1)
         /* m, the top 53 bits: beyond the table when below bound[kmax]; else the
          * least k with bound[k] <= m, from its slice's guide up. kmax is read here,
@@ -242,9 +243,9 @@
         movq    SAMPLER_GT_RUN_KMAX(%r11), %rax
         cmpq    BOUND(%rax), %rdx
         jb      \large
-        movq    %rdx, %rcx
-        shrq    $(53 - SAMPLER_GUIDE_BITS), %rcx
-        movzwl  SAMPLER_GT_GUIDE(%r11,%rcx,2), %eax
+        movq    %rdx, %rax
+        shrq    $(53 - SAMPLER_GUIDE_BITS), %rax
+        movzwl  SAMPLER_GT_GUIDE(%r11,%rax,2), %eax
         cmpq    BOUND(%rax), %rdx
         jae     .Lfound\@
 .Lstep\@:
@@ -294,25 +295,26 @@
         movq    __sampler_rt_thread_state@gottpoff(%rip), %r11
         cmpl    $0, %fs:SAMPLER_TS_FROM_TABLE(%r11)
         je      .Lslow\@
-        PUSH    %rcx
         PUSH    %rdx
         DRAW_TABLE .Llarge\@
         \answer
 .Llarge\@:
-        /* 2 registers pushed; 5 more keep the stack aligned for the call (in
-         * the entry point whose argument is in rax, CALL_C aligns it). */
+        /* rdx pushed; rcx and 5 more keep the stack aligned for the call (in the
+         * entry point whose argument is in rax, CALL_C aligns it). */
+        PUSH    %rcx
         PUSH_FIVE
         LOAD_ARG \arg
         movq    %rdx, %rsi
         CALL_C  \arg, \large
         jmp     9f
-        .cfi_adjust_cfa_offset -40
-8:      PUSH_FIVE
+        .cfi_adjust_cfa_offset -48
+8:      PUSH    %rcx
+        PUSH_FIVE
         LOAD_ARG \arg
         CALL_C  \arg, \sampled
 9:      POP_FIVE
-        POP     %rdx
         POP     %rcx
+        POP     %rdx
         RETURN_TO_ENTRY \arg
 .Lgeneral\@:
         /* The C code may clobber any caller-saved register: save the seven that
@@ -369,22 +371,21 @@
         movq    __sampler_rt_thread_state@gottpoff(%rip), %r11
         cmpl    $0, %fs:SAMPLER_TS_FROM_TABLE(%r11)
         je      \unset
-        PUSH    %rcx
         PUSH    %rdx
         DRAW_TABLE .Lowned_large\@
         stc
         POP     %rdx
-        POP     %rcx
         ret
-        .cfi_adjust_cfa_offset 16
+        .cfi_adjust_cfa_offset 8
 .Lowned_large\@:
+        PUSH    %rcx
         PUSH_FIVE
         xorl    %edi, %edi
         movq    %rdx, %rsi
         CALL_C_ALL \large, 1
         POP_FIVE
-        POP     %rdx
         POP     %rcx
+        POP     %rdx
         ret
 .endm
 
@@ -393,8 +394,8 @@
  * it is sampled (g = 1), the next gap. At d = 1 a check is told EVERY_COUNTDOWN,
  * a site that it is sampled and so is the next one (1). */
 .macro NEXT_ANSWER
-        movabsq $FRESH_COUNTDOWN, %rcx
-        cmpq    %rcx, %rdi
+        movabsq $FRESH_COUNTDOWN, %r11
+        cmpq    %r11, %rdi
         je      6f
         testq   %rdi, %rdi
         jne     4f
@@ -474,8 +475,8 @@ DRAW_ENTRY __sampler_fresh_rax_all, __sampler_next_countdown_impl, \
 /* A site's draw (ABI 5): __sampler_fire_preserve_most's answers, its argument in
  * the thread-local __sampler_fire_unknown. */
 .macro FIRE_TLS_ANSWER
-        movq    __sampler_fire_unknown@gottpoff(%rip), %rcx
-        cmpq    $0, %fs:(%rcx)
+        movq    __sampler_fire_unknown@gottpoff(%rip), %r11
+        cmpq    $0, %fs:(%r11)
         FIRE_ANSWER
 .endm
 DRAW_ENTRY __sampler_fire_tls_preserve_most, __sampler_fire_impl, \
