@@ -18,6 +18,7 @@
 #include <stdatomic.h>
 
 #include <stddef.h>
+#include <string.h>
 
 #include "draw_layout.h"
 #include "sampler_internal.h"
@@ -160,7 +161,11 @@ SAMPLER_HIDDEN struct geo_table {
   /* Held by the one thread growing the table; another thread (or a signal handler on the
    * same thread) that finds it held goes on with the formula and does not wait. */
   atomic_flag growing;
-  uint64_t bound[GEO_TABLE_MAX + 1];
+  /* bound[k] for k beyond the filled ones is 0 (the table built cleared them), one more
+   * than GEO_TABLE_MAX included: next_countdown_x86_64.S's search, which does not read
+   * kmax, stops at the first 0 above its guide and takes it for a countdown beyond the
+   * table. */
+  uint64_t bound[GEO_TABLE_MAX + 2];
   uint16_t guide[1u << GEO_GUIDE_BITS];
 } geo_table __asm__("__sampler_rt_geo_table");
 _Static_assert(offsetof(struct geo_table, run_kmax) == SAMPLER_GT_RUN_KMAX, "draw_layout.h");
@@ -205,7 +210,8 @@ static uint64_t fill_bounds(uint64_t from, uint64_t to, double log1m) {
     if (steps >= 64 || geometric_of(m, log1m) > (int64_t)k ||
         (m > 0 && geometric_of(m - 1, log1m) <= (int64_t)k) || m >= prev)
       break; /* not where the estimate said (or not monotone): stop the table here */
-    geo_table.bound[k] = m;
+    /* One store, never torn: next_countdown_x86_64.S may read it before kmax says so. */
+    __atomic_store_n(&geo_table.bound[k], m, __ATOMIC_RELAXED);
     prev = m;
   }
   return k - 1;
@@ -228,6 +234,8 @@ static void fill_guide(uint64_t old, uint64_t kmax) {
 }
 
 void __sampler_rt_geometric_table_build(double log1m) {
+  /* The bounds an earlier table filled, bound[1..kmax], are cleared below. */
+  const uint64_t filled = load_kmax(&geo_table.kmax);
   geo_table.log1m = 0;
   __atomic_store_n(&geo_table.kmax, 0, __ATOMIC_RELEASE);
   __atomic_store_n(&geo_table.run_kmax, 0, __ATOMIC_RELEASE);
@@ -235,6 +243,10 @@ void __sampler_rt_geometric_table_build(double log1m) {
   __atomic_store_n(&geo_table.full, 1, __ATOMIC_RELAXED);
   __atomic_store_n(&__sampler_rt_every_direct, 0, __ATOMIC_RELAXED);
   tls_state.from_table = 0; /* the assembly tests direct and run_kmax again */
+  /* No bound of an earlier table beyond the new one's (the assembly's search stops at
+   * the first 0). Before any thread draws: the options are loaded once. (The first
+   * table finds them 0 already, so that a run does not pay for clearing them.) */
+  memset(geo_table.bound + 1, 0, filled * sizeof geo_table.bound[0]);
   /* Nothing to gain for d = 1 (always 1), nor when even g = 1 needs a uniform so close
    * to 1 that the table's bounds crowd the top of the range (d > 2^20: draws are rare). */
   if (!(log1m < 0) || log1m == -INFINITY || log1m > -0x1.0p-20)
@@ -256,6 +268,9 @@ int __sampler_rt_geometric_table_grow(void) {
   if (!__atomic_load_n(&geo_table.full, __ATOMIC_RELAXED) && old != 0) {
     uint64_t to = old + GEO_TABLE_CHUNK < GEO_TABLE_MAX ? old + GEO_TABLE_CHUNK : GEO_TABLE_MAX;
     kmax = fill_bounds(old + 1, to, geo_table.log1m);
+    /* The new bounds before the guide entries that lead to them: the assembly's search
+     * reads a guide entry, then the bounds from it up, without reading kmax. */
+    __atomic_thread_fence(__ATOMIC_RELEASE);
     fill_guide(old, kmax);
     __atomic_store_n(&geo_table.full, kmax < to || kmax == GEO_TABLE_MAX, __ATOMIC_RELAXED);
     __atomic_store_n(&geo_table.kmax, kmax, __ATOMIC_RELEASE);

@@ -230,19 +230,25 @@
         imulq   S(1), %rax
         addq    %rax, %rdx
         movq    %rdx, S(1)
-        /* m, the top 53 bits: beyond the table when below bound[kmax]; else the
-         * least k with bound[k] <= m, from its slice's guide up. kmax is read here,
-         * after the thread's flag said the run has a table: once this thread has
-         * started, run_kmax changes only by growing (the options are loaded once,
-         * before; unit tests that load them again do so between draws, and the
-         * thread that loads them clears its flag), and a kmax read later is one
-         * whose bounds are there (stored before it, and x86-64 loads are not
-         * reordered with each other). */
+        /* m, the top 53 bits: g is the least k with bound[k] <= m, searched from the
+         * guide of m's slice up, without reading the table's size. Past the table's
+         * last bound the bounds are 0 (countdown.c's geo_table): where m is below
+         * every bound of the table, the search stops at that 0 and goes to LARGE,
+         * as it does in the rare table whose last bound is 0 itself (the C code's
+         * formula gives the same answer).
+         *
+         * A thread may grow the table meanwhile (once a thread has started the table
+         * only grows: the options are loaded once, before; unit tests that load them
+         * again do so between draws, and the thread that loads them clears its
+         * flag). It writes each new bound once, where there was a 0, before the guide
+         * entries that lead to it (x86-64 does not reorder stores with stores, nor
+         * loads with loads). So a guide entry leads to a bound that is written, and a
+         * bound that the step up reads is either final or 0. A 0 read in the loop may
+         * be written by the time the bound is read again: if it is 0 still, the C
+         * code computes g; if it is written now and above m, the search goes on (a
+         * first version took k then, a countdown too small). */
         shrq    $11, %rdx
         leaq    __sampler_rt_geo_table(%rip), %r11
-        movq    SAMPLER_GT_RUN_KMAX(%r11), %rax
-        cmpq    BOUND(%rax), %rdx
-        jb      \large
         movq    %rdx, %rax
         shrq    $(53 - SAMPLER_GUIDE_BITS), %rax
         movzwl  SAMPLER_GT_GUIDE(%r11,%rax,2), %eax
@@ -250,6 +256,10 @@
         jae     .Lfound\@
 .Lstep\@:
         addq    $1, %rax
+        cmpq    BOUND(%rax), %rdx
+        jb      .Lstep\@
+        cmpq    $0, BOUND(%rax)
+        je      \large
         cmpq    BOUND(%rax), %rdx
         jb      .Lstep\@
 .Lfound\@:

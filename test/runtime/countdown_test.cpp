@@ -2,6 +2,7 @@
 // __sampler_next_countdown on fresh threads, and Bernoulli fairness as instrumented code
 // experiences it. Fixed seeds; statistical bounds at 6 sigma (or a 1e-6 false-alarm
 // rate), so a failure means a real defect, not bad luck.
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -950,6 +951,45 @@ TEST(Fire, ArgumentFreeEntriesStartAThread) {
   u.join();
 }
 
+// The table grows while other threads draw from it: at d = 1000, 60% of the first
+// table's draws are beyond its 512 entries, and a thread grows it by 512 every 2048 of
+// those, up to 4096. The entry points' search does not read the table's size: it stops
+// at the first bound not above m, and a 0 there (past the table's end, or not written
+// yet) sends it to the C code. Each thread's countdowns are still its own stream's,
+// replayed by the C code, while the table grows under them. (A first version of the
+// search stopped at a bound it read as 0, not yet written, and took it for a countdown
+// when it read it again written: a countdown too small, in most runs of this test.)
+TEST(NextCountdown, EntriesAnswerAsTheGeneralCodeWhileTheTableGrows) {
+  Env env({{"SAMPLER_SPARSITY", "1000"}, {"SAMPLER_SEED", "31"}});
+  const double log1m = std::log1p(-1.0 / 1000);
+  constexpr int kThreads = 4;
+  std::atomic<long> mismatches{0};
+  std::atomic<int> started{0};
+  std::vector<std::thread> threads;
+  for (int k = 0; k < kThreads; ++k)
+    threads.emplace_back([&, k] {
+      __sampler_next_countdown(0); // starts the thread
+      sampler_rng replay = *__sampler_rt_thread_rng();
+      ++started;
+      while (started < kThreads) // all of them drawing at once
+        std::this_thread::yield();
+      long bad = 0;
+      for (int i = 0; i < 50000; ++i) {
+        const int64_t got = k % 2 ? callFreshRax(i % 3 == 0) : callFreshPreserveMost();
+        bad += got != __sampler_rt_geometric(&replay, log1m) - 1;
+      }
+      mismatches += bad;
+    });
+  for (auto &t : threads)
+    t.join();
+  EXPECT_EQ(mismatches, 0);
+  int left = 0; // of the 7 growths, those the draws did not make (a thread that finds
+                // another growing it goes on without)
+  while (__sampler_rt_geometric_table_grow())
+    ++left;
+  EXPECT_LE(left, 3);
+}
+
 // The entry points enter their own draw on one test of the thread's flag (countdown.c's
 // from_table), set once they find the thread started and drawing with the run's table.
 // The thread that loads the options again clears it: a run without a table (d = 1,
@@ -977,7 +1017,8 @@ TEST(Fire, EntriesForgetTheTableWhenTheOptionsAreLoadedAgain) {
     Env env({{"SAMPLER_SPARSITY", "off"}});
     for (int i = 0; i < 3; ++i) {
       EXPECT_EQ(callPreserveMost(0), -SAMPLER_MAX_COUNTDOWN);
-      EXPECT_EQ(callFireRax(0, false), 2 * SAMPLER_MAX_COUNTDOWN);
+      // fired(-SAMPLER_MAX_COUNTDOWN): 2 |r| as an unsigned word
+      EXPECT_EQ(callFireRax(0, false), (int64_t)((uint64_t)SAMPLER_MAX_COUNTDOWN * 2));
       EXPECT_EQ(callFreshRax(false), SAMPLER_MAX_COUNTDOWN);
     }
   });
