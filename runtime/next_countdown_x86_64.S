@@ -15,8 +15,8 @@
  *   table (countdown.c's fast path: the same conditions, the same generator
  *   step, the same table search, the same answers) saves the one register it
  *   needs beyond rax and r11 (rdx, the multiply's), not the seven that the C
- *   code may clobber, and makes no call: about 28 instructions a site's draw
- *   and 24.5 a check's (callgrind, Lua at d = 100; the generator's step is 7 of
+ *   code may clobber, and makes no call: about 25 instructions a site's draw
+ *   and 21.5 a check's (callgrind, Lua at d = 100; the generator's step is 7 of
  *   them), where saving seven registers around the C code took about 60. At
  *   d = 100 instrumented programs call here once every few hundred
  *   instructions, so this is most of what sampling costs there beyond the
