@@ -12,6 +12,7 @@
 #include <fstream>
 #include <numeric>
 #include <set>
+#include <string>
 #include <functional>
 #include <thread>
 #include <vector>
@@ -956,38 +957,45 @@ TEST(Fire, ArgumentFreeEntriesStartAThread) {
 // those, up to 4096. The entry points' search does not read the table's size: it stops
 // at the first bound not above m, and a 0 there (past the table's end, or not written
 // yet) sends it to the C code. Each thread's countdowns are still its own stream's,
-// replayed by the C code, while the table grows under them. (A first version of the
-// search stopped at a bound it read as 0, not yet written, and took it for a countdown
-// when it read it again written: a countdown too small, in most runs of this test.)
+// replayed by the C code, while the table grows under them: four threads, in rounds that
+// each build the table again, so that it grows under them again. (A first version of
+// the search stopped at a bound it read as 0, not yet written, and took it for a
+// countdown when it read it again written, one too small: caught in some runs of this
+// test, not every one.)
 TEST(NextCountdown, EntriesAnswerAsTheGeneralCodeWhileTheTableGrows) {
-  Env env({{"SAMPLER_SPARSITY", "1000"}, {"SAMPLER_SEED", "31"}});
   const double log1m = std::log1p(-1.0 / 1000);
-  constexpr int kThreads = 4;
-  std::atomic<long> mismatches{0};
-  std::atomic<int> started{0};
-  std::vector<std::thread> threads;
-  for (int k = 0; k < kThreads; ++k)
-    threads.emplace_back([&, k] {
-      __sampler_next_countdown(0); // starts the thread
-      sampler_rng replay = *__sampler_rt_thread_rng();
-      ++started;
-      while (started < kThreads) // all of them drawing at once
-        std::this_thread::yield();
-      long bad = 0;
-      for (int i = 0; i < 50000; ++i) {
-        const int64_t got = k % 2 ? callFreshRax(i % 3 == 0) : callFreshPreserveMost();
-        bad += got != __sampler_rt_geometric(&replay, log1m) - 1;
-      }
-      mismatches += bad;
-    });
-  for (auto &t : threads)
-    t.join();
+  constexpr int kThreads = 4, kRounds = 10;
+  long mismatches = 0, growths_left = 0;
+  for (int round = 0; round < kRounds; ++round) {
+    const std::string seed = std::to_string(31 + round);
+    Env env({{"SAMPLER_SPARSITY", "1000"}, {"SAMPLER_SEED", seed.c_str()}});
+    std::atomic<long> bad_draws{0};
+    std::atomic<int> started{0};
+    std::vector<std::thread> threads;
+    for (int k = 0; k < kThreads; ++k)
+      threads.emplace_back([&, k] {
+        __sampler_next_countdown(0); // starts the thread
+        sampler_rng replay = *__sampler_rt_thread_rng();
+        ++started;
+        while (started < kThreads) // all of them drawing at once
+          std::this_thread::yield();
+        long bad = 0;
+        for (int i = 0; i < 30000; ++i) {
+          const int64_t got = k % 2 ? callFreshRax(i % 3 == 0) : callFreshPreserveMost();
+          bad += got != __sampler_rt_geometric(&replay, log1m) - 1;
+        }
+        bad_draws += bad;
+      });
+    for (auto &t : threads)
+      t.join();
+    mismatches += bad_draws;
+    // Of the 7 growths, those the draws did not make (a thread that finds another
+    // growing the table goes on without).
+    while (__sampler_rt_geometric_table_grow())
+      ++growths_left;
+  }
   EXPECT_EQ(mismatches, 0);
-  int left = 0; // of the 7 growths, those the draws did not make (a thread that finds
-                // another growing it goes on without)
-  while (__sampler_rt_geometric_table_grow())
-    ++left;
-  EXPECT_LE(left, 3);
+  EXPECT_LE(growths_left, 3 * kRounds); // most of them made while the threads drew
 }
 
 // The entry points enter their own draw on one test of the thread's flag (countdown.c's
