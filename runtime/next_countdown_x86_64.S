@@ -352,10 +352,10 @@
         movl    $1, %fs:SAMPLER_TS_FROM_TABLE(%r11)
         .ifc \arg, rax
         POP     %rax
+        .endif
         jmp     \name
+        .ifc \arg, rax
         .cfi_adjust_cfa_offset 8
-        .else
-        jmp     \name
         .endif
 .Lno_table\@:
         /* d = 1, answered here once the C code has seen this thread (its
