@@ -106,6 +106,11 @@ static cl::opt<bool> ClCheckDiscount(
     cl::desc("The inliner charges nothing for a one-region function's check "
              "and its call to the instrumented copy"),
     cl::init(sampler::SamplerOptions().CheckDiscount));
+static cl::opt<bool> ClSingleCallCopies(
+    "sampler-single-call-copies",
+    cl::desc("A local function called once keeps that call as its only one: "
+             "its caller's copies call a copy of it"),
+    cl::init(sampler::SamplerOptions().SingleCallCopies));
 static cl::opt<bool> ClCopyComdat(
     "sampler-copy-comdat",
     cl::desc("A private copy that only one comdat group's functions call "
@@ -191,6 +196,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("check-merge", ClCheckMerge ? "1" : "0");
   Apply("check-merge-give-back", std::to_string(ClCheckMergeGiveBack));
   Apply("check-discount", ClCheckDiscount ? "1" : "0");
+  Apply("single-call-copies", ClSingleCallCopies ? "1" : "0");
   Apply("copy-comdat", ClCopyComdat ? "1" : "0");
   Apply("indirect-tls", ClIndirectTLS ? "1" : "0");
   Apply("atomic-counters", ClAtomicCounters);

@@ -121,6 +121,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "natural-nests" || Name == "loop-reserve" ||
       Name == "loop-chunks" || Name == "check-merge" ||
       Name == "check-discount" || Name == "copy-comdat" ||
+      Name == "single-call-copies" ||
       Name == "indirect-tls" || Name == "thread-copies" ||
       Name == "nest-promote") {
     auto B = parseBool(Name, Value);
@@ -136,6 +137,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "loop-chunks" ? LoopChunks
      : Name == "check-merge" ? CheckMerge
      : Name == "check-discount" ? CheckDiscount
+     : Name == "single-call-copies" ? SingleCallCopies
      : Name == "copy-comdat" ? CopyComdat
      : Name == "indirect-tls" ? IndirectTLS
      : Name == "thread-copies" ? ThreadCopies
@@ -215,7 +217,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -109,6 +109,12 @@ struct SamplerOptions {
   /// function where it would without sampler (SamplingTransform.cpp,
   /// chargeNothingForTheCheck). On by default; off to measure.
   bool CheckDiscount = true;
+  /// A local function that had one call before the transformation keeps it
+  /// as its only call; the copies of that call (in the caller's instrumented
+  /// copy) call a copy of the function, so that the inliner still takes it
+  /// as the last call to a static function (SingleCallLocals.h). On by
+  /// default; off to measure.
+  bool SingleCallCopies = true;
   /// A private copy (F.sampler.slow, F.sampler.twin) that only functions of
   /// one comdat group call joins that group, so that the linker keeps it only
   /// with them (CopyComdat.h). On by default; off to measure.

@@ -12,6 +12,7 @@
 #include "FrontEndInfo.h"
 #include "RuntimeABI.h"
 #include "SamplingTransform.h"
+#include "SingleCallLocals.h"
 #include "Scheme.h"
 #include "SiteTable.h"
 #include "ThreadCopies.h"
@@ -115,6 +116,12 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
                       Opts.CountdownTLS == SamplerOptions::TLSModel::Auto,
                       Opts.NaturalNests, Opts.CheckDiscount,
                       Opts.CountdownSlotSites);
+  // The inliner runs after this (sampling early): the local functions it
+  // could take at their one call are found before the callers are copied.
+  bool Redirect = Opts.SingleCallCopies && !Opts.SampleLate;
+  SmallVector<SingleCall, 16> SingleCalls;
+  if (Redirect)
+    SingleCalls = findSingleCallLocals(M);
   for (Function &F : M)
     if (HasSites.contains(&F)) {
       T.run(F);
@@ -122,6 +129,8 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
     }
   T.dropUnusedEntries();
   Changed.append(T.created().begin(), T.created().end());
+  if (Redirect)
+    redirectCopiedCalls(SingleCalls, Changed);
   if (Triple(M.getTargetTriple()).getArch() == Triple::x86_64)
     markNoRedZone(M);
   if (!Marker->use_empty())

@@ -1,0 +1,67 @@
+//===- SingleCallLocals.h - A local function called once stays called once -*- C++ -*-===//
+//
+// DESCRIPTION
+//   The inliner takes a local function that has one call left whatever its
+//   size: the call is the function's only use, so inlining it deletes the
+//   function (LLVM's bonus for the last call to a static function, 15,000
+//   against a threshold of 225 at -O2). Lua's `max_expand` and
+//   `capture_to_close` in `match`, `moveresults` in `luaD_poscall`,
+//   `internshrstr` in `luaS_newlstr`: clang-19 inlines each at its one call.
+//
+//   The sampling transformation copies the caller (the instrumented copy, in
+//   place or as F.sampler.slow), and with it the call: the callee has two
+//   calls, neither is the last, and at 775 (max_expand) or 1,120 (classend)
+//   it stays out of line in the fast copy too. Every call then pays a call,
+//   a return, the callee's entry check and its saved registers.
+//
+//   So, right after the transformation: a local function G that had exactly
+//   one use before it, a direct call C, keeps C (in the caller's fast copy,
+//   which is the original code) as its only call, and every other call of G
+//   (the copies of C) calls G' instead, a private copy of G. The inliner then
+//   decides on C as it would without sampler, and on the copies' call to G'
+//   as well (itself G's only call when the caller has one copy). Copies of a
+//   caller that was itself copied this way call copies in turn (repeated
+//   until nothing changes). What runs is the same code with the same sites
+//   (G' observes G's sites, the same counters), in the same order, so the
+//   counts and the trials each site owns do not change.
+//
+//   Cost: where the inliner now takes C and G', G's code is there twice (in
+//   the fast and the instrumented copy) where the program had it once, out
+//   of line: about G's size in `.text`.
+//
+// USAGE
+//   Part of the `sampler` pass (`opt -passes=sampler`, `sampler-cc`);
+//   `-fno-sampler-single-call-copies` (`-sampler-single-call-copies=false`)
+//   turns it off.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SAMPLER_SINGLECALLLOCALS_H
+#define SAMPLER_SINGLECALLLOCALS_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
+
+namespace sampler {
+
+/// A local function with exactly one use, a direct call, and that call.
+struct SingleCall {
+  llvm::Function *Callee;
+  llvm::WeakVH Call;
+};
+
+/// The local functions of \p M that the inliner could take at their one call:
+/// defined here, local linkage, exactly one use, which is a direct call of
+/// them from another function, and neither noinline nor optnone.
+llvm::SmallVector<SingleCall, 16> findSingleCallLocals(llvm::Module &M);
+
+/// After the transformation has copied callers: for each of \p Calls whose
+/// callee now has calls besides its original one, those other calls go to a
+/// private copy of the callee. Appends the copies to \p Created and
+/// returns how many calls were redirected.
+unsigned redirectCopiedCalls(llvm::ArrayRef<SingleCall> Calls,
+                             llvm::SmallVectorImpl<llvm::Function *> &Created);
+
+} // namespace sampler
+
+#endif

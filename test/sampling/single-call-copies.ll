@@ -1,0 +1,113 @@
+; A local function with one call keeps that call as its only one. The
+; transformation copies @walk (its instrumented copy, the blocks `.slow`),
+; and with it the call of @count: the copy's call goes to @count's own copy,
+; @count.sampler.callee, so that the inliner still sees the fast copy's call
+; as the last call to a static function (the bonus of 15,000 that inlines it
+; without sampler: lib/SingleCallLocals.cpp). @taken, whose address is also
+; taken, has two uses to begin with: both copies call it.
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -S %s | FileCheck %s --check-prefixes=CHECK,COPIES
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-copies=false -S %s | FileCheck %s --check-prefixes=CHECK,SHARED
+; With the inliner at a threshold of 0, only a last call is inlined:
+; RUN: %opt-sampler -passes='sampler,cgscc(inline)' -inline-threshold=0 -sampler-schemes=branches -sampler-preinline-limit=0 -S %s | FileCheck %s --check-prefix=INLINED
+; RUN: %opt-sampler -passes='sampler,cgscc(inline)' -inline-threshold=0 -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-copies=false -S %s | FileCheck %s --check-prefix=OUTOFLINE
+
+; CHECK-LABEL: define i32 @walk(
+; CHECK:       loop:
+; CHECK:         %c = call i32 @count(ptr %s, i8 97)
+; CHECK-NEXT:    %t = call i32 @taken(ptr %s, i8 98)
+; CHECK:       loop.slow:
+; COPIES:        %c.slow = call i32 @count.sampler.callee(ptr %s.slow, i8 97)
+; SHARED:        %c.slow = call i32 @count(ptr %s.slow, i8 97)
+; CHECK-NEXT:    %t.slow = call i32 @taken(ptr %s.slow, i8 98)
+; CHECK:       {{^}}}
+; The copy is @count as the transformation left it (its fast and instrumented
+; copies), private:
+; COPIES:      define internal i32 @count.sampler.callee(ptr %s, i8 %c) unnamed_addr {
+; COPIES:      loop.slow:
+; SHARED-NOT:  @count.sampler.callee
+
+; INLINED-LABEL: define i32 @walk(
+; INLINED-NOT:     call i32 @count(
+; INLINED:         call i32 @taken(ptr %s, i8 98)
+; INLINED:         call i32 @count.sampler.callee(ptr %s.slow, i8 97)
+; INLINED:       {{^}}}
+; INLINED-NOT:   define internal i32 @count(
+
+; OUTOFLINE:       define internal i32 @count(
+; OUTOFLINE-LABEL: define i32 @walk(
+; OUTOFLINE:         call i32 @count(ptr %s, i8 97)
+; OUTOFLINE:         call i32 @count(ptr %s.slow, i8 97)
+
+source_filename = "single-call-copies.c"
+
+@keep = global ptr @taken
+
+; Counts the bytes equal to %c in a string: a loop and a branch site.
+define internal i32 @count(ptr %s, i8 %c) {
+entry:
+  br label %loop
+
+loop:
+  %p = phi ptr [ %s, %entry ], [ %next, %body ]
+  %n = phi i32 [ 0, %entry ], [ %n2, %body ]
+  %ch = load i8, ptr %p
+  %end = icmp eq i8 %ch, 0
+  br i1 %end, label %done, label %body
+
+body:
+  %same = icmp eq i8 %ch, %c
+  %inc = zext i1 %same to i32
+  %n2 = add i32 %n, %inc
+  %next = getelementptr i8, ptr %p, i64 1
+  br label %loop
+
+done:
+  ret i32 %n
+}
+
+; The same, but its address is taken too: two uses.
+define internal i32 @taken(ptr %s, i8 %c) {
+entry:
+  br label %loop
+
+loop:
+  %p = phi ptr [ %s, %entry ], [ %next, %body ]
+  %n = phi i32 [ 0, %entry ], [ %n2, %body ]
+  %ch = load i8, ptr %p
+  %end = icmp eq i8 %ch, 0
+  br i1 %end, label %done, label %body
+
+body:
+  %same = icmp eq i8 %ch, %c
+  %inc = zext i1 %same to i32
+  %n2 = add i32 %n, %inc
+  %next = getelementptr i8, ptr %p, i64 1
+  br label %loop
+
+done:
+  ret i32 %n
+}
+
+; Sums count(s[i], 'a') over n strings: a loop, cloned in place.
+define i32 @walk(ptr %v, i32 %n) {
+entry:
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %loop, label %done
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i2, %loop ]
+  %sum = phi i32 [ 0, %entry ], [ %sum2, %loop ]
+  %slot = getelementptr ptr, ptr %v, i32 %i
+  %s = load ptr, ptr %slot
+  %c = call i32 @count(ptr %s, i8 97)
+  %t = call i32 @taken(ptr %s, i8 98)
+  %sum1 = add i32 %sum, %c
+  %sum2 = add i32 %sum1, %t
+  %i2 = add i32 %i, 1
+  %more = icmp slt i32 %i2, %n
+  br i1 %more, label %loop, label %done
+
+done:
+  %r = phi i32 [ 0, %entry ], [ %sum2, %loop ]
+  ret i32 %r
+}
