@@ -216,6 +216,8 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           MPM.addPass(SamplerLowerPass(GetOptions(), /*Cleanup=*/true));
         else if (Name == "sampler-copy-comdat")
           MPM.addPass(SamplerCopyComdatPass());
+        else if (Name == "sampler-single-call-merge")
+          MPM.addPass(SamplerSingleCallMergePass());
         else if (Name == "sampler-thread-copies")
           MPM.addPass(SamplerThreadCopiesPass());
         else if (Name == "sampler-indirect-tls")
@@ -295,6 +297,11 @@ void sampler::registerSamplerPass(PassBuilder &PB,
         SamplerOptions Opts = GetOptions();
         if (Opts.SampleLate)
           MPM.addPass(SamplerLowerPass(Opts, /*Cleanup=*/true));
+        // After the inliner: the copies of local functions called once whose
+        // original the inliner did not take go back into it
+        // (SingleCallLocals.h).
+        if (Opts.SingleCallCopies && !Opts.SampleLate)
+          MPM.addPass(SamplerSingleCallMergePass());
         // After the inliner: a check right after another's fast edge (an
         // inlined function's entry) is paid by the first (CheckMerge.h).
         if (Opts.Sampling && Opts.CheckMerge)

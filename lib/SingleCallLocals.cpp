@@ -8,7 +8,9 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
@@ -18,6 +20,11 @@ using namespace sampler;
 
 STATISTIC(NumCalleeCopies, "Local functions called once given a copy for their caller's copies");
 STATISTIC(NumRedirected, "Calls in copies redirected to the copy of their callee");
+STATISTIC(NumMergedBack, "Callee copies merged back: the original call was not inlined");
+STATISTIC(NumKeptApart, "Callee copies kept: the original stayed, optimised differently");
+
+/// The attribute naming, on a copy, the function it copies.
+static constexpr char CopyOfAttr[] = "sampler-callee-copy-of";
 
 /// The name's suffix of the copy that the copies of its one caller call.
 static constexpr char CopySuffix[] = ".sampler.callee";
@@ -70,6 +77,8 @@ unsigned sampler::redirectCopiedCalls(ArrayRef<SingleCall> Calls,
         Copy->setName(G->getName() + CopySuffix);
         Copy->setLinkage(GlobalValue::InternalLinkage);
         Copy->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+        Copy->addFnAttr(Attribute::NoInline);
+        Copy->addFnAttr(CopyOfAttr, G->getName());
         Created.push_back(Copy);
         ++NumCalleeCopies;
       }
@@ -81,4 +90,59 @@ unsigned sampler::redirectCopiedCalls(ArrayRef<SingleCall> Calls,
   }
   NumRedirected += Redirected;
   return Redirected;
+}
+
+/// Whether \p F's returns were zapped: IPSCCP, finding that F returns a
+/// constant, replaces its calls' values with it and makes F return undef.
+static bool returnsUndef(const Function &F) {
+  if (F.getReturnType()->isVoidTy())
+    return false;
+  for (const BasicBlock &BB : F)
+    if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator());
+        R && isa<UndefValue>(R->getReturnValue()))
+      return true;
+  return false;
+}
+
+/// Whether the calls of \p Copy may call \p Original instead. Both were one
+/// function when the copy was made, and the optimiser has since worked on
+/// each for its own calls. What it proves from those calls' arguments (a
+/// constant, a range) holds at the copy's calls too: the instrumented copy
+/// computes the program's values as the fast copy does, and every path the
+/// one takes the other can. What it does to the interface does not carry
+/// over: an argument or a returned value dropped (the type differs), another
+/// calling convention, and returns zapped (the constant the original returns
+/// was put at its own calls only, not at the copy's).
+static bool interchangeable(const Function &Original, const Function &Copy) {
+  return Original.getFunctionType() == Copy.getFunctionType() &&
+         Original.getCallingConv() == Copy.getCallingConv() &&
+         !returnsUndef(Original);
+}
+
+PreservedAnalyses SamplerSingleCallMergePass::run(Module &M,
+                                                  ModuleAnalysisManager &) {
+  SmallVector<Function *, 16> Copies;
+  for (Function &F : M)
+    if (F.hasFnAttribute(CopyOfAttr))
+      Copies.push_back(&F);
+  if (Copies.empty())
+    return PreservedAnalyses::all();
+  for (Function *Copy : Copies) {
+    Function *Original =
+        M.getFunction(Copy->getFnAttribute(CopyOfAttr).getValueAsString());
+    Copy->removeFnAttr(CopyOfAttr);
+    // The original is gone: the inliner took its one call, and the copy
+    // serves the caller's copies. Otherwise the copy is the original's code
+    // twice, for nothing, where the two can be swapped.
+    if (!Original)
+      continue;
+    if (!interchangeable(*Original, *Copy)) {
+      ++NumKeptApart;
+      continue;
+    }
+    Copy->replaceAllUsesWith(Original);
+    Copy->eraseFromParent();
+    ++NumMergedBack;
+  }
+  return PreservedAnalyses::none();
 }

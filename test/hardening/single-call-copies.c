@@ -4,8 +4,11 @@
 // inliner takes it at the call as the last call to a static function, as it
 // does without sampler (Lua's max_expand in match). Here run_length (a loop)
 // and classify (none), each called once from scan's loop, are inlined into
-// scan; without the copies, run_length stays out of line (cost 1,390). The
-// copies observe the same sites in the same order: with the same seed every
+// scan; without the copies, run_length stays out of line (cost 1,390).
+// rare, called once on a path marked unlikely outside the loop (a cold call
+// site, where the inliner gives no bonus), stays out of line, and its copy goes back into it
+// at the end of the pipeline: one function, called from both of scan's
+// copies. The copies observe the same sites in the same order: with the same seed every
 // count equals the build without them (-fno-sampler-single-call-copies) at
 // d = 3 and 30; at d = 1 every count equals the unconditional build's, and at
 // d = 3 every cell lies within 6 sigma of Binomial(n, 1/3).
@@ -34,15 +37,16 @@
 // RUN: %sampler-report --all --json %t/s30.report --binary %t/shared > %t/s30.json
 // RUN: python3 %S/../e2e/Inputs/stats.py equal %t/c30.json %t/s30.json
 
-// With the copies, scan's fast copy calls neither; the instrumented copies
-// call the copies:
+// With the copies, scan's fast copy calls neither (the instrumented copy's
+// calls of the copies may be inlined too); rare has no copy left:
 // CHECK-LABEL: define {{.*}}@scan(
 // CHECK-NOT:     call {{.*}}@run_length(
 // CHECK-NOT:     call {{.*}}@classify(
 // CHECK:       {{^}}}
 // CHECK-NOT:   define {{.*}}@run_length(
-// CHECK-DAG:   define internal {{.*}}@run_length.sampler.callee(
-// CHECK-DAG:   define internal {{.*}}@classify.sampler.callee(
+// CHECK-NOT:   define {{.*}}@classify(
+// CHECK:       define internal {{.*}}@rare(
+// CHECK-NOT:   @rare.sampler.callee
 // Without them, run_length stays out of line, called from both copies:
 // SHARED-LABEL: define {{.*}}@scan(
 // SHARED:         call {{.*}}@run_length(
@@ -91,6 +95,25 @@ static int classify(int c, int n) {
   return k;
 }
 
+// Called once, where the program expects not to go (no loop: not inlined
+// before cloning).
+static long rare(int i, int n) {
+  long r = n;
+  if (text[i] == '\n')
+    r += 3 * i;
+  else if (text[i] == '%')
+    r -= i;
+  if (text[i + 1] == 'a' && text[i + 2] != 'A')
+    r *= 5;
+  else if (text[i + 1] == '.' || text[i + 2] == '.')
+    r ^= 0x55;
+  if (r > 1000 && (text[i + 3] & 1))
+    r /= 3;
+  else if (r < 0)
+    r = -r;
+  return r;
+}
+
 // A loop with sites, cloned in place, calling each once.
 __attribute__((noinline)) long scan(int limit) {
   long s = 0;
@@ -100,6 +123,8 @@ __attribute__((noinline)) long scan(int limit) {
     if (n > 2)
       i += n / 2;
   }
+  if (__builtin_expect(s % 1024 == 7, 0))
+    s += rare(limit, (int)(s & 15));
   return s;
 }
 

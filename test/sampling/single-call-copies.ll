@@ -1,9 +1,9 @@
 ; A local function with one call keeps that call as its only one. The
 ; transformation copies @walk (its instrumented copy, the blocks `.slow`),
 ; and with it the call of @count: the copy's call goes to @count's own copy,
-; @count.sampler.callee, so that the inliner still sees the fast copy's call
-; as the last call to a static function (the bonus of 15,000 that inlines it
-; without sampler: lib/SingleCallLocals.cpp). @taken, whose address is also
+; @count.sampler.callee (noinline), so that the inliner still sees the fast
+; copy's call as the last call to a static function (the bonus of 15,000
+; that inlines it without sampler: lib/SingleCallLocals.cpp). @taken, whose address is also
 ; taken, has two uses to begin with: both copies call it.
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -S %s | FileCheck %s --check-prefixes=CHECK,COPIES
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-copies=false -S %s | FileCheck %s --check-prefixes=CHECK,SHARED
@@ -22,8 +22,12 @@
 ; CHECK:       {{^}}}
 ; The copy is @count as the transformation left it (its fast and instrumented
 ; copies), private:
-; COPIES:      define internal i32 @count.sampler.callee(ptr %s, i8 %c) unnamed_addr {
+; COPIES:      define internal i32 @count.sampler.callee(ptr %s, i8 %c) unnamed_addr #[[COPY:[0-9]+]] {
 ; COPIES:      loop.slow:
+; The copy stays out of line (its calls are in instrumented copies), and
+; names its original, for the merge at the end of the pipeline
+; (single-call-merge.ll):
+; COPIES:      attributes #[[COPY]] = { noinline "sampler-callee-copy-of"="count" }
 ; SHARED-NOT:  @count.sampler.callee
 
 ; INLINED-LABEL: define i32 @walk(
