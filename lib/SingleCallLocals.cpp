@@ -12,6 +12,8 @@
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 
 using namespace llvm;
 using namespace sampler;
@@ -31,6 +33,9 @@ static constexpr char CopySuffix[] = ".sampler.callee";
 
 SmallVector<SingleCall, 16> sampler::findSingleCallLocals(Module &M) {
   SmallVector<SingleCall, 16> Found;
+  // The loops of each caller, computed when first asked.
+  DenseMap<Function *, std::unique_ptr<DominatorTree>> DomOf;
+  DenseMap<Function *, std::unique_ptr<LoopInfo>> LoopsOf;
   for (Function &G : M) {
     if (G.isDeclaration() || !G.hasLocalLinkage() || !G.hasOneUse() ||
         G.hasFnAttribute(Attribute::NoInline) ||
@@ -43,6 +48,20 @@ SmallVector<SingleCall, 16> sampler::findSingleCallLocals(Module &M) {
     const Use &U = *G.use_begin();
     auto *CB = dyn_cast<CallBase>(U.getUser());
     if (!CB || !CB->isCallee(&U) || CB->getFunction() == &G)
+      continue;
+    // Only a call in a loop of its caller (as the program wrote it): made
+    // once a call of the caller, the call's own cost rarely matters, and the
+    // copy costs G's code again. With every such call: ccrypt's `.text` +32%
+    // for no instruction fewer (action_tmpfiles, __init_des_r, once a run),
+    // Lua's +14% for 1.76% fewer with sampling off; in loops, +2.3% and
+    // +1.6% for 1.34% fewer.
+    Function *Caller = CB->getFunction();
+    std::unique_ptr<LoopInfo> &LI = LoopsOf[Caller];
+    if (!LI) {
+      DomOf[Caller] = std::make_unique<DominatorTree>(*Caller);
+      LI = std::make_unique<LoopInfo>(*DomOf[Caller]);
+    }
+    if (!LI->getLoopFor(CB->getParent()))
       continue;
     Found.push_back({&G, WeakVH(CB)});
   }

@@ -5,15 +5,16 @@
 // does without sampler (Lua's max_expand in match). Here run_length (a loop)
 // and classify (none), each called once from scan's loop, are inlined into
 // scan; without the copies, run_length stays out of line (cost 1,390).
-// rare, called once on a path marked unlikely outside the loop (a cold call
-// site, where the inliner gives no bonus), stays out of line, and its copy goes back into it
-// at the end of the pipeline: one function, called from both of scan's
-// copies. The copies observe the same sites in the same order: with the same seed every
-// count equals the build without them (-fno-sampler-single-call-copies) at
-// d = 3 and 30; at d = 1 every count equals the unconditional build's, and at
-// d = 3 every cell lies within 6 sigma of Binomial(n, 1/3).
+// rare, declared cold (the inliner gives a cold callee no bonus), stays out
+// of line, and its copy goes back into it at the end of the pipeline: one
+// function, called from both of scan's copies. once, called once outside
+// scan's loop, gets no copy (its call's cost is paid once a call of scan).
+// The copies observe the same sites in the same order: with the same seed
+// every count equals the build without them (-fno-sampler-single-call-copies)
+// at d = 3 and 30; at d = 1 every count equals the unconditional build's, and
+// at d = 3 every cell lies within 6 sigma of Binomial(n, 1/3).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %sampler-cc -O2 -S -emit-llvm %s -o - | FileCheck %s
+// RUN: %sampler-cc -O2 -S -emit-llvm %s -o - | FileCheck %s --implicit-check-not=@rare.sampler.callee --implicit-check-not=@once.sampler.callee
 // RUN: %sampler-cc -O2 -fno-sampler-single-call-copies -S -emit-llvm %s -o - | FileCheck %s --check-prefix=SHARED
 // RUN: %sampler-cc -O2 %s -o %t/copies
 // RUN: %sampler-cc -O2 -fno-sampler-single-call-copies %s -o %t/shared
@@ -38,7 +39,7 @@
 // RUN: python3 %S/../e2e/Inputs/stats.py equal %t/c30.json %t/s30.json
 
 // With the copies, scan's fast copy calls neither (the instrumented copy's
-// calls of the copies may be inlined too); rare has no copy left:
+// calls of the copies may be inlined too); rare and once have none left:
 // CHECK-LABEL: define {{.*}}@scan(
 // CHECK-NOT:     call {{.*}}@run_length(
 // CHECK-NOT:     call {{.*}}@classify(
@@ -46,7 +47,6 @@
 // CHECK-NOT:   define {{.*}}@run_length(
 // CHECK-NOT:   define {{.*}}@classify(
 // CHECK:       define internal {{.*}}@rare(
-// CHECK-NOT:   @rare.sampler.callee
 // Without them, run_length stays out of line, called from both copies:
 // SHARED-LABEL: define {{.*}}@scan(
 // SHARED:         call {{.*}}@run_length(
@@ -95,9 +95,8 @@ static int classify(int c, int n) {
   return k;
 }
 
-// Called once, where the program expects not to go (no loop: not inlined
-// before cloning).
-static long rare(int i, int n) {
+// Called once, declared cold (no loop: not inlined before cloning).
+__attribute__((cold)) static long rare(int i, int n) {
   long r = n;
   if (text[i] == '\n')
     r += 3 * i;
@@ -114,18 +113,32 @@ static long rare(int i, int n) {
   return r;
 }
 
+// Called once, outside scan's loop (no loop: not inlined before cloning).
+static long once(long s, int limit) {
+  long r = s;
+  if (limit > 8)
+    r = r * 31 + text[limit];
+  else if (limit > 4)
+    r = r * 17 - text[limit];
+  if (r < 0)
+    r = -r;
+  if (text[limit + 1] == '%' && r > 100)
+    r /= 7;
+  return r % 1000003;
+}
+
 // A loop with sites, cloned in place, calling each once.
 __attribute__((noinline)) long scan(int limit) {
   long s = 0;
   for (int i = 0; i < textlen; i++) {
     int n = run_length(i, text[i], limit);
     s += classify(text[i], n);
+    if (n > 9)
+      s += rare(i, n);
     if (n > 2)
       i += n / 2;
   }
-  if (__builtin_expect(s % 1024 == 7, 0))
-    s += rare(limit, (int)(s & 15));
-  return s;
+  return once(s, limit);
 }
 
 int main(void) {
