@@ -108,8 +108,8 @@ static cl::opt<bool> ClCheckDiscount(
     cl::init(sampler::SamplerOptions().CheckDiscount));
 static cl::opt<bool> ClSingleCallCopies(
     "sampler-single-call-copies",
-    cl::desc("A local function called once keeps that call as its only one: "
-             "its caller's copies call a copy of it"),
+    cl::desc("A local function called once, in a loop of its caller, keeps "
+             "that call as its only one: the caller's copies call a copy of it"),
     cl::init(sampler::SamplerOptions().SingleCallCopies));
 static cl::opt<bool> ClCopyComdat(
     "sampler-copy-comdat",

@@ -109,8 +109,8 @@ struct SamplerOptions {
   /// function where it would without sampler (SamplingTransform.cpp,
   /// chargeNothingForTheCheck). On by default; off to measure.
   bool CheckDiscount = true;
-  /// A local function that had one call before the transformation keeps it
-  /// as its only call; the copies of that call (in the caller's instrumented
+  /// A local function that had one call before the transformation, in a
+  /// loop of its caller, keeps it as its only call; the copies of that call (in the caller's instrumented
   /// copy) call a copy of the function, so that the inliner still takes it
   /// as the last call to a static function (SingleCallLocals.h). On by
   /// default; off to measure.

@@ -4,42 +4,43 @@
 //   The inliner takes a local function that has one call left whatever its
 //   size: the call is the function's only use, so inlining it deletes the
 //   function (LLVM's bonus for the last call to a static function, 15,000
-//   against a threshold of 225 at -O2). Lua's `max_expand` and
-//   `capture_to_close` in `match`, `moveresults` in `luaD_poscall`,
-//   `internshrstr` in `luaS_newlstr`: clang-19 inlines each at its one call.
+//   against a threshold of 225 at -O2). clang-19 inlines Lua's `max_expand`
+//   into `match` and `forprep` into `luaV_execute`, each at its one call.
 //
 //   The sampling transformation copies the caller (the instrumented copy, in
 //   place or as F.sampler.slow), and with it the call: the callee has two
-//   calls, neither is the last, and at 775 (max_expand) or 1,120 (classend)
+//   calls, neither is the last, and at 775 (max_expand) or 3,280 (forprep)
 //   it stays out of line in the fast copy too. Every call then pays a call,
 //   a return, the callee's entry check and its saved registers.
 //
 //   So, right after the transformation: a local function G that had exactly
-//   one use before it, a direct call C in a loop of its caller (made once a
-//   call of the caller, a call's own cost rarely matters: ccrypt's `.text`
-//   grew 32% for copies of functions called once a run, for no instruction
-//   fewer), keeps C (in the caller's fast copy,
-//   which is the original code) as its only call, and every other call of G
-//   (the copies of C) calls G' instead, a private copy of G, noinline. The
-//   inliner then decides on C as it would without sampler. G' stays out of
-//   line: its calls are in instrumented copies, which run rarely, and where
-//   the inliner took it too (into an outlined copy F.sampler.slow, whose
-//   calls are not cold to it) G's code was there twice for nothing (bzip2
-//   then ran 2.3% more instructions at d = 100 than with G' out of line).
-//   Copies of a caller that was itself copied this way call copies in turn
-//   (repeated until nothing changes). What runs is the same code with the
-//   same sites (G' observes G's sites, the same counters), in the same order,
-//   so the counts and the trials each site owns do not change.
+//   one use before it, a direct call C in a loop of its caller, keeps C (in
+//   the caller's fast copy, which is the original code) as its only call,
+//   and every other call of G (the copies of C) calls G' instead, a private
+//   copy of G, noinline. The inliner then decides on C as it would without
+//   sampler. Only calls in loops: made once a call of its caller, a call's
+//   own cost rarely matters, and G' costs G's code again (with every call,
+//   ccrypt's `.text` grew 32% for copies of functions called once a run, for
+//   no instruction fewer). G' stays out of line: its calls are in
+//   instrumented copies, which run rarely, and where the inliner took it too
+//   (into an outlined copy F.sampler.slow, whose calls are not cold to it)
+//   G's code was there twice for nothing (bzip2 then ran 2.3% more
+//   instructions at d = 100 than with G' out of line). Copies of a caller
+//   that was itself copied this way call copies in turn (repeated until
+//   nothing changes). What runs is the same code with the same sites (G'
+//   observes G's sites, the same counters), in the same order, so the counts
+//   and the trials each site owns do not change.
 //
 //   Where the inliner does not take C after all (G too big even with the
-//   bonus, as bzip2's sendMTFValues; C a cold call site, where LLVM gives no
+//   bonus, as bzip2's sendMTFValues; a cold callee, which LLVM gives no
 //   bonus), G' would be G's code twice for nothing. So at the end of the
 //   pipeline, after the inliner, a copy whose original is still there goes
 //   back into it where the two can be swapped: its calls call G again, and
 //   G' goes (SamplerSingleCallMergePass).
 //
 //   Cost: where the inliner takes C, G' is one more out-of-line copy of G (G
-//   as the transformation left it, with its own copies): Lua's `.text` +14%.
+//   as the transformation left it, with its own copies): `.text` Lua +1.6%,
+//   SQLite +3.4%, bzip2 +12.4% (docs/benchmarks.md).
 //
 // USAGE
 //   Part of the `sampler` pass (`opt -passes=sampler`, `sampler-cc`); the
