@@ -111,6 +111,12 @@ static cl::opt<bool> ClSingleCallCopies(
     cl::desc("A local function called once, in a loop of its caller, keeps "
              "that call as its only one: the caller's copies call a copy of it"),
     cl::init(sampler::SamplerOptions().SingleCallCopies));
+static cl::opt<unsigned> ClSingleCallSizeLimit(
+    "sampler-single-call-size-limit",
+    cl::desc("With single-call copies, a local function of at most N "
+             "instructions keeps its one call outside its caller's loops too "
+             "(0: only calls in loops)"),
+    cl::init(sampler::SamplerOptions().SingleCallSizeLimit));
 static cl::opt<bool> ClCopyComdat(
     "sampler-copy-comdat",
     cl::desc("A private copy that only one comdat group's functions call "
@@ -197,6 +203,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("check-merge-give-back", std::to_string(ClCheckMergeGiveBack));
   Apply("check-discount", ClCheckDiscount ? "1" : "0");
   Apply("single-call-copies", ClSingleCallCopies ? "1" : "0");
+  Apply("single-call-size-limit", std::to_string(ClSingleCallSizeLimit));
   Apply("copy-comdat", ClCopyComdat ? "1" : "0");
   Apply("indirect-tls", ClIndirectTLS ? "1" : "0");
   Apply("atomic-counters", ClAtomicCounters);

@@ -31,15 +31,6 @@ namespace {
 /// Callers above this size take nothing (see where it is used).
 constexpr unsigned MaxCallerSize = 10000;
 
-/// Instructions that will become code: not debug or lifetime intrinsics.
-unsigned sizeOf(Function &F) {
-  unsigned N = 0;
-  for (Instruction &I : instructions(F))
-    if (!isa<DbgInfoIntrinsic>(I) && !I.isLifetimeStartOrEnd())
-      ++N;
-  return N;
-}
-
 bool hasLoop(const Function &F) {
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
   FindFunctionBackedges(F, BackEdges);
@@ -184,4 +175,12 @@ unsigned sampler::preInlineSmallLoopFunctions(Module &M, unsigned SizeLimit,
     }
   }
   return Inlined;
+}
+
+unsigned sampler::sizeOf(const Function &F) {
+  unsigned N = 0;
+  for (const Instruction &I : instructions(F))
+    if (!isa<DbgInfoIntrinsic>(I) && !I.isLifetimeStartOrEnd())
+      ++N;
+  return N;
 }

@@ -45,6 +45,10 @@ namespace sampler {
 unsigned preInlineSmallLoopFunctions(llvm::Module &M, unsigned SizeLimit,
                                      unsigned LargeCaller);
 
+/// The instructions of \p F that will become code: debug and lifetime
+/// intrinsics not counted, so that `-g` does not change a size limit's choice.
+unsigned sizeOf(const llvm::Function &F);
+
 } // namespace sampler
 
 #endif

@@ -115,6 +115,10 @@ struct SamplerOptions {
   /// as the last call to a static function (SingleCallLocals.h). On by
   /// default; off to measure.
   bool SingleCallCopies = true;
+  /// With SingleCallCopies, a local function of at most this many
+  /// instructions (as the schemes left it) keeps its one call even outside
+  /// its caller's loops (SingleCallLocals.h); 0: only calls in loops.
+  unsigned SingleCallSizeLimit = 0;
   /// A private copy (F.sampler.slow, F.sampler.twin) that only functions of
   /// one comdat group call joins that group, so that the linker keeps it only
   /// with them (CopyComdat.h). On by default; off to measure.

@@ -121,7 +121,7 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
   bool Redirect = Opts.SingleCallCopies && !Opts.SampleLate;
   SmallVector<SingleCall, 16> SingleCalls;
   if (Redirect)
-    SingleCalls = findSingleCallLocals(M);
+    SingleCalls = findSingleCallLocals(M, Opts.SingleCallSizeLimit);
   for (Function &F : M)
     if (HasSites.contains(&F)) {
       T.run(F);

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SingleCallLocals.h"
+#include "PreInliner.h"
 #include "RuntimeABI.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -31,7 +32,8 @@ static constexpr char CopyOfAttr[] = "sampler-callee-copy-of";
 /// The name's suffix of the copy that the copies of its one caller call.
 static constexpr char CopySuffix[] = ".sampler.callee";
 
-SmallVector<SingleCall, 16> sampler::findSingleCallLocals(Module &M) {
+SmallVector<SingleCall, 16> sampler::findSingleCallLocals(Module &M,
+                                                          unsigned SizeLimit) {
   SmallVector<SingleCall, 16> Found;
   // The loops of each caller, computed when first asked.
   DenseMap<Function *, std::unique_ptr<DominatorTree>> DomOf;
@@ -49,20 +51,24 @@ SmallVector<SingleCall, 16> sampler::findSingleCallLocals(Module &M) {
     auto *CB = dyn_cast<CallBase>(U.getUser());
     if (!CB || !CB->isCallee(&U) || CB->getFunction() == &G)
       continue;
-    // Only a call in a loop of its caller (as the program wrote it): made
-    // once a call of the caller, the call's own cost rarely matters, and the
-    // copy costs G's code again. With every such call: ccrypt's `.text` +32%
-    // for no instruction fewer (action_tmpfiles, __init_des_r, once a run),
-    // Lua's +14% for 1.76% fewer with sampling off; in loops, +2.3% and
-    // +1.6% for 1.34% fewer.
-    Function *Caller = CB->getFunction();
-    std::unique_ptr<LoopInfo> &LI = LoopsOf[Caller];
-    if (!LI) {
-      DomOf[Caller] = std::make_unique<DominatorTree>(*Caller);
-      LI = std::make_unique<LoopInfo>(*DomOf[Caller]);
+    // Only a call in a loop of its caller (as the program wrote it), or of
+    // a callee of at most SizeLimit instructions: made once a call of the
+    // caller, the call's own cost rarely matters, and the copy costs G's code
+    // again. With every such call: ccrypt's `.text` +32% for no instruction
+    // fewer (action_tmpfiles, __init_des_r, once a run), Lua's +14% for 1.76%
+    // fewer with sampling off; in loops, +2.3% and +1.6% for 1.34% fewer.
+    // Small callees too (SizeLimit 300): SQLite 0.83% fewer for +1.7%, Lua
+    // 0.44% fewer for +9.5% (docs/benchmarks.md), hence 0 by default.
+    if (SizeLimit == 0 || sizeOf(G) > SizeLimit) {
+      Function *Caller = CB->getFunction();
+      std::unique_ptr<LoopInfo> &LI = LoopsOf[Caller];
+      if (!LI) {
+        DomOf[Caller] = std::make_unique<DominatorTree>(*Caller);
+        LI = std::make_unique<LoopInfo>(*DomOf[Caller]);
+      }
+      if (!LI->getLoopFor(CB->getParent()))
+        continue;
     }
-    if (!LI->getLoopFor(CB->getParent()))
-      continue;
     Found.push_back({&G, WeakVH(CB)});
   }
   return Found;

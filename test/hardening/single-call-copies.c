@@ -8,7 +8,8 @@
 // rare, declared cold (the inliner gives a cold callee no bonus), stays out
 // of line, and its copy goes back into it at the end of the pipeline: one
 // function, called from both of scan's copies. once, called once outside
-// scan's loop, gets no copy (its call's cost is paid once a call of scan).
+// scan's loop, gets no copy (its call's cost is paid once a call of scan),
+// unless -fsampler-single-call-size-limit is at least its size.
 // The copies observe the same sites in the same order: with the same seed
 // every count equals the build without them (-fno-sampler-single-call-copies)
 // at d = 3 and 30; at d = 1 every count equals the unconditional build's, and
@@ -32,6 +33,12 @@
 // RUN: env SAMPLER_SPARSITY=3 SAMPLER_SEED=41 SAMPLER_FILE=%t/s3.report %t/shared > /dev/null
 // RUN: %sampler-report --all --json %t/s3.report --binary %t/shared > %t/s3.json
 // RUN: python3 %S/../e2e/Inputs/stats.py equal %t/c3.json %t/s3.json
+// With copies for small callees outside loops too (once gets one), the same:
+// RUN: %sampler-cc -O2 -fsampler-single-call-size-limit=1000 %s -o %t/small
+// RUN: %sampler-cc -O2 -fsampler-single-call-size-limit=1000 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=SMALL
+// RUN: env SAMPLER_SPARSITY=3 SAMPLER_SEED=41 SAMPLER_FILE=%t/m3.report %t/small > /dev/null
+// RUN: %sampler-report --all --json %t/m3.report --binary %t/small > %t/m3.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/m3.json %t/s3.json
 // RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=42 SAMPLER_FILE=%t/c30.report %t/copies > /dev/null
 // RUN: %sampler-report --all --json %t/c30.report --binary %t/copies > %t/c30.json
 // RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=42 SAMPLER_FILE=%t/s30.report %t/shared > /dev/null
@@ -47,6 +54,11 @@
 // CHECK-NOT:   define {{.*}}@run_length(
 // CHECK-NOT:   define {{.*}}@classify(
 // CHECK:       define internal {{.*}}@rare(
+// With a size limit above once's, scan's instrumented copy calls a copy of
+// once (its fast copy inlines once):
+// SMALL-LABEL: define {{.*}}@scan(
+// SMALL:         call {{.*}}@once.sampler.callee(
+// SMALL:       {{^}}}
 // Without them, run_length stays out of line, called from both copies:
 // SHARED-LABEL: define {{.*}}@scan(
 // SHARED:         call {{.*}}@run_length(

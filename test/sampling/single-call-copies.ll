@@ -5,8 +5,13 @@
 ; copy's call as the last call to a static function (the bonus of 15,000
 ; that inlines it without sampler: lib/SingleCallLocals.cpp). @taken, whose address is also
 ; taken, has two uses to begin with: both copies call it.
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -S %s | FileCheck %s --check-prefixes=CHECK,COPIES
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -S %s | FileCheck %s --check-prefixes=CHECK,COPIES,NOTSMALL
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-copies=false -S %s | FileCheck %s --check-prefixes=CHECK,SHARED
+; @clamp's one call is outside @walk's loop: it keeps its one call only with
+; -sampler-single-call-size-limit at or above its size as the schemes leave it
+; (a dozen instructions), and only then does @walk's copy call a copy of it:
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-size-limit=100 -S %s | FileCheck %s --check-prefixes=CHECK,COPIES,SMALL
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-size-limit=3 -S %s | FileCheck %s --check-prefixes=CHECK,COPIES,NOTSMALL
 ; With the inliner at a threshold of 0, only a last call is inlined:
 ; RUN: %opt-sampler -passes='sampler,cgscc(inline)' -inline-threshold=0 -sampler-schemes=branches -sampler-preinline-limit=0 -S %s | FileCheck %s --check-prefix=INLINED
 ; RUN: %opt-sampler -passes='sampler,cgscc(inline)' -inline-threshold=0 -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-copies=false -S %s | FileCheck %s --check-prefix=OUTOFLINE
@@ -15,20 +20,28 @@
 ; CHECK:       loop:
 ; CHECK:         %c = call i32 @count(ptr %s, i8 97)
 ; CHECK-NEXT:    %t = call i32 @taken(ptr %s, i8 98)
+; CHECK:       done:
+; CHECK:         %r2 = call i32 @clamp(
 ; CHECK:       loop.slow:
 ; COPIES:        %c.slow = call i32 @count.sampler.callee(ptr %s.slow, i8 97)
 ; SHARED:        %c.slow = call i32 @count(ptr %s.slow, i8 97)
 ; CHECK-NEXT:    %t.slow = call i32 @taken(ptr %s.slow, i8 98)
+; CHECK:       done.slow:
+; SMALL:         %r2.slow = call i32 @clamp.sampler.callee(
+; NOTSMALL:      %r2.slow = call i32 @clamp(
+; SHARED:        %r2.slow = call i32 @clamp(
 ; CHECK:       {{^}}}
 ; The copy is @count as the transformation left it (its fast and instrumented
 ; copies), private:
 ; COPIES:      define internal i32 @count.sampler.callee(ptr %s, i8 %c) unnamed_addr #[[COPY:[0-9]+]] {
 ; COPIES:      loop.slow:
+; SMALL:       define internal i32 @clamp.sampler.callee(i32 %x) unnamed_addr
 ; The copy stays out of line (its calls are in instrumented copies), and
 ; names its original, for the merge at the end of the pipeline
 ; (single-call-merge.ll):
 ; COPIES:      attributes #[[COPY]] = { noinline "sampler-callee-copy-of"="count" }
 ; SHARED-NOT:  @count.sampler.callee
+; NOTSMALL-NOT: @clamp.sampler.callee
 
 ; INLINED-LABEL: define i32 @walk(
 ; INLINED-NOT:     call i32 @count(
@@ -113,5 +126,19 @@ loop:
 
 done:
   %r = phi i32 [ 0, %entry ], [ %sum2, %loop ]
-  ret i32 %r
+  %r2 = call i32 @clamp(i32 %r)
+  ret i32 %r2
+}
+
+; Called once, after walk's loop: a branch site.
+define internal i32 @clamp(i32 %x) {
+entry:
+  %big = icmp sgt i32 %x, 1000
+  br i1 %big, label %cut, label %keep
+
+cut:
+  ret i32 1000
+
+keep:
+  ret i32 %x
 }
