@@ -51,14 +51,15 @@ SmallVector<SingleCall, 16> sampler::findSingleCallLocals(Module &M,
     auto *CB = dyn_cast<CallBase>(U.getUser());
     if (!CB || !CB->isCallee(&U) || CB->getFunction() == &G)
       continue;
-    // Only a call in a loop of its caller (as the program wrote it), or of
-    // a callee of at most SizeLimit instructions: made once a call of the
-    // caller, the call's own cost rarely matters, and the copy costs G's code
-    // again. With every such call: ccrypt's `.text` +32% for no instruction
-    // fewer (action_tmpfiles, __init_des_r, once a run), Lua's +14% for 1.76%
-    // fewer with sampling off; in loops, +2.3% and +1.6% for 1.34% fewer.
-    // Small callees too (SizeLimit 300): SQLite 0.83% fewer for +1.7%, Lua
-    // 0.44% fewer for +9.5% (docs/benchmarks.md), hence 0 by default.
+    // Only a call in a loop of its caller (as the program wrote it), unless G
+    // has at most SizeLimit instructions. A call outside the caller's loops
+    // is made once a call of the caller, so its own cost rarely matters, and
+    // the copy costs G's code again. With every such call: ccrypt's `.text`
+    // +32% for no instruction fewer (action_tmpfiles, __init_des_r, once a
+    // run), Lua's +14% for 1.76% fewer with sampling off; in loops, +2.3% and
+    // +1.6% for 1.34% fewer. Small callees outside loops too (SizeLimit 300):
+    // SQLite 0.83% fewer for +1.7%, Lua 0.44% fewer for +9.5%
+    // (docs/benchmarks.md), hence 0 by default.
     if (SizeLimit == 0 || sizeOf(G) > SizeLimit) {
       Function *Caller = CB->getFunction();
       std::unique_ptr<LoopInfo> &LI = LoopsOf[Caller];
