@@ -110,10 +110,10 @@ struct SamplerOptions {
   /// chargeNothingForTheCheck). On by default; off to measure.
   bool CheckDiscount = true;
   /// A local function that had one call before the transformation, in a
-  /// loop of its caller, keeps it as its only call; the copies of that call (in the caller's instrumented
-  /// copy) call a copy of the function, so that the inliner still takes it
-  /// as the last call to a static function (SingleCallLocals.h). On by
-  /// default; off to measure.
+  /// loop of its caller, keeps it as its only call; the copies of that call
+  /// (in the caller's instrumented copy) call a copy of the function, so
+  /// that the inliner still takes it as the last call to a static function
+  /// (SingleCallLocals.h). On by default; off to measure.
   bool SingleCallCopies = true;
   /// With SingleCallCopies, a local function of at most this many
   /// instructions (as the schemes left it) keeps its one call even outside

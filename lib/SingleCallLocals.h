@@ -25,11 +25,11 @@
 //   outside its caller's loops too when G has at most N instructions (0 by
 //   default: at 300, SQLite ran 0.83% fewer instructions for `.text` +1.7%,
 //   Lua 0.44% fewer for +9.5%, its parser's functions copied; no profile
-//   tells the hot small callees from the cold ones). G' stays out of line: its calls are in
-//   instrumented copies, which run rarely, and where the inliner took it too
-//   (into an outlined copy F.sampler.slow, whose calls are not cold to it)
-//   G's code was there twice for nothing (bzip2 then ran 2.3% more
-//   instructions at d = 100 than with G' out of line). Copies of a caller
+//   tells the hot small callees from the cold ones). G' stays out of line:
+//   its calls are in instrumented copies, which run rarely, and where the
+//   inliner took it too (into an outlined copy F.sampler.slow, whose calls
+//   are not cold to it) G's code was there twice for nothing (bzip2 then ran
+//   2.3% more instructions at d = 100 than with G' out of line). Copies of a caller
 //   that was itself copied this way call copies in turn (repeated until
 //   nothing changes). What runs is the same code with the same sites (G'
 //   observes G's sites, the same counters), in the same order, so the counts
