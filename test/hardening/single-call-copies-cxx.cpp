@@ -10,6 +10,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clangxx -O2 %s -o %t/plain
 // RUN: %t/plain > %t/plain.out
+// RUN: FileCheck %s --check-prefix=THROWN < %t/plain.out
 // RUN: %sampler-c++ -O2 -S -emit-llvm %s -o - | FileCheck %s
 // RUN: %sampler-c++ -O2 -fno-sampler-single-call-copies -S -emit-llvm %s -o - | FileCheck %s --check-prefix=SHARED
 // RUN: %sampler-c++ -O2 %s -o %t/copies
@@ -42,6 +43,8 @@
 // CHECK:         invoke {{.*}}@_ZN12_GLOBAL__N_17measureEii.sampler.callee(
 // CHECK:       {{^}}}
 // CHECK-NOT:   define {{.*}}@_ZN12_GLOBAL__N_17measureEii(
+// The workload throws: the sum, then how many throws were caught (not 0).
+// THROWN: {{^[0-9]+ [1-9][0-9]*$}}
 // Without them, both copies invoke measure, out of line:
 // SHARED-LABEL: define {{.*}}@_Z4scani(
 // SHARED:         invoke {{.*}}@_ZN12_GLOBAL__N_17measureEii(
@@ -52,6 +55,7 @@
 #include <stdexcept>
 
 static unsigned char text[4096];
+static long caught;
 
 namespace {
 
@@ -94,6 +98,7 @@ __attribute__((noinline)) long scan(int limit) {
       n = measure(i, limit);
     } catch (const Malformed &e) {
       errors += e.at & 7;
+      caught++;
       n = 1;
     }
     s += n > 4 ? n * 3 : n;
@@ -113,6 +118,6 @@ int main() {
   long sum = 0;
   for (int r = 0; r < 30; r++)
     sum += scan(1 + r % 6);
-  std::printf("%ld\n", sum);
+  std::printf("%ld %ld\n", sum, caught);
   return 0;
 }
