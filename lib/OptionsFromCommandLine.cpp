@@ -117,6 +117,11 @@ static cl::opt<unsigned> ClSingleCallSizeLimit(
              "instructions keeps its one call outside its caller's loops too "
              "(0: only calls in loops)"),
     cl::init(sampler::SamplerOptions().SingleCallSizeLimit));
+static cl::opt<unsigned> ClSingleCallMaxSize(
+    "sampler-single-call-max-size",
+    cl::desc("With single-call copies, a local function of more than N "
+             "instructions gets no copy (0: no cap)"),
+    cl::init(sampler::SamplerOptions().SingleCallMaxSize));
 static cl::opt<bool> ClCopyComdat(
     "sampler-copy-comdat",
     cl::desc("A private copy that only one comdat group's functions call "
@@ -204,6 +209,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("check-discount", ClCheckDiscount ? "1" : "0");
   Apply("single-call-copies", ClSingleCallCopies ? "1" : "0");
   Apply("single-call-size-limit", std::to_string(ClSingleCallSizeLimit));
+  Apply("single-call-max-size", std::to_string(ClSingleCallMaxSize));
   Apply("copy-comdat", ClCopyComdat ? "1" : "0");
   Apply("indirect-tls", ClIndirectTLS ? "1" : "0");
   Apply("atomic-counters", ClAtomicCounters);

@@ -149,7 +149,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "preinline-large-caller" || Name == "outline-limit" ||
       Name == "entry-twin-limit" || Name == "check-merge-give-back" ||
       Name == "countdown-slot-sites" || Name == "check-stride" ||
-      Name == "single-call-size-limit") {
+      Name == "single-call-size-limit" || Name == "single-call-max-size") {
     unsigned Min = Name == "clone-threshold" || Name == "check-stride" ? 1 : 0;
     unsigned N;
     if (Value.getAsInteger(10, N) || N < Min)
@@ -163,6 +163,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "countdown-slot-sites"   ? CountdownSlotSites
      : Name == "check-stride"           ? CheckStride
      : Name == "single-call-size-limit" ? SingleCallSizeLimit
+     : Name == "single-call-max-size"   ? SingleCallMaxSize
                                         : OutlineLimit) = N;
     return Error::success();
   }
@@ -219,7 +220,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -119,6 +119,10 @@ struct SamplerOptions {
   /// instructions (as the schemes left it) keeps its one call even outside
   /// its caller's loops (SingleCallLocals.h); 0: only calls in loops.
   unsigned SingleCallSizeLimit = 0;
+  /// With SingleCallCopies, a local function of more than this many
+  /// instructions gets no copy, wherever its call (SingleCallLocals.h); 0: no
+  /// cap.
+  unsigned SingleCallMaxSize = 1000;
   /// A private copy (F.sampler.slow, F.sampler.twin) that only functions of
   /// one comdat group call joins that group, so that the linker keeps it only
   /// with them (CopyComdat.h). On by default; off to measure.

@@ -121,7 +121,8 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
   bool Redirect = Opts.SingleCallCopies && !Opts.SampleLate;
   SmallVector<SingleCall, 16> SingleCalls;
   if (Redirect)
-    SingleCalls = findSingleCallLocals(M, Opts.SingleCallSizeLimit);
+    SingleCalls = findSingleCallLocals(M, Opts.SingleCallSizeLimit,
+                                       Opts.SingleCallMaxSize);
   for (Function &F : M)
     if (HasSites.contains(&F)) {
       T.run(F);

@@ -33,7 +33,8 @@ static constexpr char CopyOfAttr[] = "sampler-callee-copy-of";
 static constexpr char CopySuffix[] = ".sampler.callee";
 
 SmallVector<SingleCall, 16> sampler::findSingleCallLocals(Module &M,
-                                                          unsigned SizeLimit) {
+                                                          unsigned SizeLimit,
+                                                          unsigned MaxSize) {
   SmallVector<SingleCall, 16> Found;
   // The loops of each caller, computed when first asked.
   DenseMap<Function *, std::unique_ptr<DominatorTree>> DomOf;
@@ -60,7 +61,13 @@ SmallVector<SingleCall, 16> sampler::findSingleCallLocals(Module &M,
     // +1.6% for 1.34% fewer. Small callees outside loops too (SizeLimit 300):
     // SQLite 0.83% fewer for +1.7%, Lua 0.44% fewer for +9.5%
     // (docs/benchmarks.md), hence 0 by default.
-    if (SizeLimit == 0 || sizeOf(G) > SizeLimit) {
+    // G's copy is G's code again, optimised a second time, for a call saved
+    // per call: the bigger G, the more the copy costs (`.text`, compile
+    // time) for the same gain, hence the cap (SingleCallLocals.h).
+    unsigned Size = SizeLimit || MaxSize ? sizeOf(G) : 0;
+    if (MaxSize && Size > MaxSize)
+      continue;
+    if (SizeLimit == 0 || Size > SizeLimit) {
       Function *Caller = CB->getFunction();
       std::unique_ptr<LoopInfo> &LI = LoopsOf[Caller];
       if (!LI) {

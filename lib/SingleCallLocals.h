@@ -44,7 +44,14 @@
 //
 //   Cost: where the inliner takes C, G' is one more out-of-line copy of G (G
 //   as the transformation left it, with its own copies): `.text` Lua +1.6%,
-//   SQLite +3.4%, bzip2 +12.4% (docs/benchmarks.md).
+//   SQLite +3.4%, bzip2 +12.4% (docs/benchmarks.md), and G's code optimised
+//   twice (sqlite3.c compiled 15% longer). So a G of more than 1,000
+//   instructions gets no copy (-fsampler-single-call-max-size=N; 0: no cap):
+//   a call's cost is small beside such a body, and the copies bought nothing
+//   there. SQLite's `yy_reduce` (7,214) and `balance_nonroot`: the same
+//   instructions, `.text` -0.9%; bzip2's `unRLE_obuf_to_output_FAST` ran
+//   3% more instructions inlined into BZ2_bzDecompress than out of line
+//   (bzip2 -0.20% with sampling off, `.text` -5.2%).
 //
 // USAGE
 //   Part of the `sampler` pass (`opt -passes=sampler`, `sampler-cc`); the
@@ -72,10 +79,12 @@ struct SingleCall {
 /// The local functions of \p M that the inliner could take at their one call:
 /// defined here, local linkage, exactly one use, which is a direct call of
 /// them from another function, in one of its loops (anywhere if they have
-/// at most \p SizeLimit instructions, by sizeOf; 0: in loops only), and
-/// neither noinline, always-inline nor optnone.
+/// at most \p SizeLimit instructions, by sizeOf; 0: in loops only), of at
+/// most \p MaxSize instructions (0: any size), and neither noinline,
+/// always-inline nor optnone.
 llvm::SmallVector<SingleCall, 16> findSingleCallLocals(llvm::Module &M,
-                                                       unsigned SizeLimit);
+                                                       unsigned SizeLimit,
+                                                       unsigned MaxSize);
 
 /// After the transformation has copied callers: for each of \p Calls whose
 /// callee now has calls besides its original one, those other calls go to a

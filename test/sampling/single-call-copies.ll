@@ -12,6 +12,11 @@
 ; (a dozen instructions), and only then does @walk's copy call a copy of it:
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-size-limit=100 -S %s | FileCheck %s --check-prefixes=CHECK,COPIES,SMALL
 ; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-size-limit=3 -S %s | FileCheck %s --check-prefixes=CHECK,COPIES,NOTSMALL
+; -sampler-single-call-max-size caps the size of a function given a copy,
+; wherever its call: at 14, @clamp (a dozen instructions) keeps its copy and
+; @count (a few more) gets none; at 10, neither does:
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-size-limit=100 -sampler-single-call-max-size=14 -S %s | FileCheck %s --check-prefixes=CHECK,CAPPED,SMALL
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-size-limit=100 -sampler-single-call-max-size=10 -S %s | FileCheck %s --check-prefixes=CHECK,CAPPED,NOTSMALL
 ; With the inliner at a threshold of 0, only a last call is inlined:
 ; RUN: %opt-sampler -passes='sampler,cgscc(inline)' -inline-threshold=0 -sampler-schemes=branches -sampler-preinline-limit=0 -S %s | FileCheck %s --check-prefix=INLINED
 ; RUN: %opt-sampler -passes='sampler,cgscc(inline)' -inline-threshold=0 -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-copies=false -S %s | FileCheck %s --check-prefix=OUTOFLINE
@@ -25,6 +30,7 @@
 ; CHECK:       loop.slow:
 ; COPIES:        %c.slow = call i32 @count.sampler.callee(ptr %s.slow, i8 97)
 ; SHARED:        %c.slow = call i32 @count(ptr %s.slow, i8 97)
+; CAPPED:        %c.slow = call i32 @count(ptr %s.slow, i8 97)
 ; CHECK-NEXT:    %t.slow = call i32 @taken(ptr %s.slow, i8 98)
 ; CHECK:       done.slow:
 ; SMALL:         %r2.slow = call i32 @clamp.sampler.callee(
@@ -41,6 +47,7 @@
 ; (single-call-merge.ll):
 ; COPIES:      attributes #[[COPY]] = { noinline "sampler-callee-copy-of"="count" }
 ; SHARED-NOT:  @count.sampler.callee
+; CAPPED-NOT:  @count.sampler.callee
 ; NOTSMALL-NOT: @clamp.sampler.callee
 
 ; INLINED-LABEL: define i32 @walk(
