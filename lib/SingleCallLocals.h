@@ -48,7 +48,7 @@
 //   twice (sqlite3.c compiled 15% longer). So a G of more than 1,000
 //   instructions gets no copy (-fsampler-single-call-max-size=N; 0: no cap):
 //   a call's cost is small beside such a body, and the copies bought nothing
-//   there. SQLite's `yy_reduce` (7,214) and `balance_nonroot`: the same
+//   there. SQLite's `flattenSubquery` (1,829) and `parseModifier`: the same
 //   instructions, `.text` -0.9%; bzip2's `unRLE_obuf_to_output_FAST` ran
 //   3% more instructions inlined into BZ2_bzDecompress than out of line
 //   (bzip2 -0.20% with sampling off, `.text` -5.2%). Not lower: at 500,
