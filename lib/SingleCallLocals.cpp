@@ -52,6 +52,12 @@ SmallVector<SingleCall, 16> sampler::findSingleCallLocals(Module &M,
     auto *CB = dyn_cast<CallBase>(U.getUser());
     if (!CB || !CB->isCallee(&U) || CB->getFunction() == &G)
       continue;
+    // G's copy is G's code again, optimised a second time, for a call saved
+    // per call: the bigger G, the more the copy costs (`.text`, compile
+    // time) for the same gain, hence the cap (SingleCallLocals.h).
+    unsigned Size = SizeLimit || MaxSize ? sizeOf(G) : 0;
+    if (MaxSize && Size > MaxSize)
+      continue;
     // Only a call in a loop of its caller (as the program wrote it), unless G
     // has at most SizeLimit instructions. A call outside the caller's loops
     // is made once a call of the caller, so its own cost rarely matters, and
@@ -61,12 +67,6 @@ SmallVector<SingleCall, 16> sampler::findSingleCallLocals(Module &M,
     // +1.6% for 1.34% fewer. Small callees outside loops too (SizeLimit 300):
     // SQLite 0.83% fewer for +1.7%, Lua 0.44% fewer for +9.5%
     // (docs/benchmarks.md), hence 0 by default.
-    // G's copy is G's code again, optimised a second time, for a call saved
-    // per call: the bigger G, the more the copy costs (`.text`, compile
-    // time) for the same gain, hence the cap (SingleCallLocals.h).
-    unsigned Size = SizeLimit || MaxSize ? sizeOf(G) : 0;
-    if (MaxSize && Size > MaxSize)
-      continue;
     if (SizeLimit == 0 || Size > SizeLimit) {
       Function *Caller = CB->getFunction();
       std::unique_ptr<LoopInfo> &LI = LoopsOf[Caller];

@@ -29,8 +29,8 @@
 //   its calls are in instrumented copies, which run rarely, and where the
 //   inliner took it too (into an outlined copy F.sampler.slow, whose calls
 //   are not cold to it) G's code was there twice for nothing (bzip2 then ran
-//   2.3% more instructions at d = 100 than with G' out of line). Copies of a caller
-//   that was itself copied this way call copies in turn (repeated until
+//   2.3% more instructions at d = 100 than with G' out of line). Copies of a
+//   caller that was itself copied this way call copies in turn (repeated until
 //   nothing changes). What runs is the same code with the same sites (G'
 //   observes G's sites, the same counters), in the same order, so the counts
 //   and the trials each site owns do not change.
