@@ -1,7 +1,6 @@
 //===- IndirectTLS.cpp - The countdown reached through the thread pointer -===//
 //
-// See IndirectTLS.h. For each function that touches the countdown, unless
-// its tuning names a core whose chain through %fs: is measured as fast:
+// See IndirectTLS.h. For each function that touches the countdown:
 //   1. mark it "indirect-tls-seg-refs";
 //   2. if it touches the countdown in two blocks or more, make every access
 //      go through one `freeze` of its llvm.threadlocal.address call, in the
@@ -70,18 +69,6 @@ static bool holdAddress(Function &F, GlobalVariable *Countdown) {
   return true;
 }
 
-/// Whether \p F is tuned for a core on which a chain of read-modify-writes
-/// through %fs: was measured as fast as through a register (IndirectTLS.h):
-/// only the cores measured, by the names LLVM gives them. (Other Intel cores
-/// may well be alike; a measurement of bench/tls-chain on one is what adds
-/// it here.)
-static bool segmentChainIsFast(const Function &F) {
-  StringRef CPU = F.getFnAttribute("tune-cpu").getValueAsString();
-  if (CPU.empty())
-    CPU = F.getFnAttribute("target-cpu").getValueAsString();
-  return CPU == "sapphirerapids" || CPU == "emeraldrapids";
-}
-
 PreservedAnalyses SamplerIndirectTLSPass::run(Module &M,
                                               ModuleAnalysisManager &) {
   GlobalVariable *Countdown = M.getGlobalVariable(abi::Countdown);
@@ -104,8 +91,6 @@ PreservedAnalyses SamplerIndirectTLSPass::run(Module &M,
   }
   bool Changed = false;
   for (Function *F : Users) {
-    if (this->M == Mode::Auto && segmentChainIsFast(*F))
-      continue;
     if (!F->hasFnAttribute(IndirectAttr)) {
       F->addFnAttr(IndirectAttr);
       ++NumMarked;

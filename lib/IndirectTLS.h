@@ -29,42 +29,21 @@
 //   link time, in LTO, into a function that had no check keeps the segment
 //   form: correct, only slower.)
 //
-//   Not every core pays for the segment form. On this project's Intel Xeon
-//   (Emerald Rapids, which clang's -march=native tunes as sapphirerapids)
-//   the chain through %fs: costs what the chain through a register does
-//   (bench/tls-chain: 0.79 ns against 0.75-0.80 for two checks), and the
-//   held address only costs instructions: its computation on entry, a
-//   register, spills (Lua 2.9%, SQLite 4.3% more with sampling off). So by
-//   default (SamplerOptions::IndirectTLSMode::Auto) a function whose
-//   "tune-cpu" (or, without one, "target-cpu") names such a core keeps the
-//   segment form. Generic tuning, AMD's cores and every core not measured
-//   take the thread pointer: a program built for no core in particular may
-//   run on one whose chain through %fs: is slow.
-//
 // USAGE
 //   opt-19 -load-pass-plugin=build/lib/SamplerPassLLVM.so
 //       -passes=sampler-indirect-tls in.ll -S     (this pass alone)
 //   sampler-cc -fno-sampler-indirect-tls ...     (off, to measure)
-//   sampler-cc -fsampler-indirect-tls ...        (every function, whatever
-//                                                 its tuning)
 //
 //===----------------------------------------------------------------------===//
 #ifndef SAMPLER_INDIRECTTLS_H
 #define SAMPLER_INDIRECTTLS_H
-
-#include "SamplerOptions.h"
 
 #include "llvm/IR/PassManager.h"
 
 namespace sampler {
 
 struct SamplerIndirectTLSPass : llvm::PassInfoMixin<SamplerIndirectTLSPass> {
-  using Mode = SamplerOptions::IndirectTLSMode;
-  explicit SamplerIndirectTLSPass(Mode M = Mode::Auto) : M(M) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
-
-private:
-  Mode M;
 };
 
 } // namespace sampler

@@ -127,12 +127,11 @@ static cl::opt<bool> ClCopyComdat(
     cl::desc("A private copy that only one comdat group's functions call "
              "joins that group"),
     cl::init(sampler::SamplerOptions().CopyComdat));
-static cl::opt<std::string> ClIndirectTLS(
+static cl::opt<bool> ClIndirectTLS(
     "sampler-indirect-tls",
     cl::desc("On x86, functions that touch the countdown reach it through "
-             "the thread pointer, not the segment register: auto (unless "
-             "tuned for a core whose segment chain is as fast), 1 or 0"),
-    cl::init("auto"));
+             "the thread pointer, not the segment register"),
+    cl::init(sampler::SamplerOptions().IndirectTLS));
 static cl::opt<std::string> ClAtomicCounters(
     "sampler-atomic-counters",
     cl::desc("How sites update their counters: when-threaded (plain while "
@@ -212,7 +211,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("single-call-size-limit", std::to_string(ClSingleCallSizeLimit));
   Apply("single-call-max-size", std::to_string(ClSingleCallMaxSize));
   Apply("copy-comdat", ClCopyComdat ? "1" : "0");
-  Apply("indirect-tls", ClIndirectTLS);
+  Apply("indirect-tls", ClIndirectTLS ? "1" : "0");
   Apply("atomic-counters", ClAtomicCounters);
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
   Apply("countdown-slot-sites", std::to_string(ClCountdownSlotSites));

@@ -53,17 +53,6 @@ parseKeywordOrBool(StringRef Name, StringRef V, StringRef Keyword) {
   return std::optional<bool>(*B);
 }
 
-/// A three-way option (its default's keyword, on, off) into \p Out.
-template <typename Mode>
-static Error setMode(StringRef Name, StringRef V, StringRef Keyword, Mode &Out,
-                     Mode IfKeyword, Mode IfOn, Mode IfOff) {
-  auto B = parseKeywordOrBool(Name, V, Keyword);
-  if (!B)
-    return B.takeError();
-  Out = !*B ? IfKeyword : **B ? IfOn : IfOff;
-  return Error::success();
-}
-
 Error SamplerOptions::readNameList(StringRef Path, std::set<std::string> &Out) {
   auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
@@ -132,7 +121,8 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "natural-nests" || Name == "loop-reserve" ||
       Name == "loop-chunks" || Name == "check-merge" ||
       Name == "check-discount" || Name == "copy-comdat" ||
-      Name == "single-call-copies" || Name == "thread-copies" ||
+      Name == "single-call-copies" ||
+      Name == "indirect-tls" || Name == "thread-copies" ||
       Name == "nest-promote") {
     auto B = parseBool(Name, Value);
     if (!B)
@@ -149,6 +139,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "check-discount" ? CheckDiscount
      : Name == "single-call-copies" ? SingleCallCopies
      : Name == "copy-comdat" ? CopyComdat
+     : Name == "indirect-tls" ? IndirectTLS
      : Name == "thread-copies" ? ThreadCopies
      : Name == "nest-promote" ? NestPromote
                              : CompareConstants) = *B;
@@ -176,16 +167,24 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
                                         : OutlineLimit) = N;
     return Error::success();
   }
-  if (Name == "atomic-counters")
-    return setMode(Name, Value, "when-threaded", AtomicCounters,
-                   CounterAtomicity::WhenThreaded, CounterAtomicity::Always,
-                   CounterAtomicity::Never);
-  if (Name == "indirect-tls")
-    return setMode(Name, Value, "auto", IndirectTLS, IndirectTLSMode::Auto,
-                   IndirectTLSMode::On, IndirectTLSMode::Off);
-  if (Name == "observe-edges")
-    return setMode(Name, Value, "auto", ObserveEdges, ObserveEdgesMode::Auto,
-                   ObserveEdgesMode::On, ObserveEdgesMode::Off);
+  if (Name == "atomic-counters") {
+    auto B = parseKeywordOrBool(Name, Value, "when-threaded");
+    if (!B)
+      return B.takeError();
+    AtomicCounters = !*B   ? CounterAtomicity::WhenThreaded
+                     : **B ? CounterAtomicity::Always
+                           : CounterAtomicity::Never;
+    return Error::success();
+  }
+  if (Name == "observe-edges") {
+    auto B = parseKeywordOrBool(Name, Value, "auto");
+    if (!B)
+      return B.takeError();
+    ObserveEdges = !*B   ? ObserveEdgesMode::Auto
+                  : **B ? ObserveEdgesMode::On
+                        : ObserveEdgesMode::Off;
+    return Error::success();
+  }
   if (Name == "tls-model") {
     if (Value == "auto")
       CountdownTLS = TLSModel::Auto;

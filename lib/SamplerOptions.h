@@ -127,17 +127,11 @@ struct SamplerOptions {
   /// one comdat group call joins that group, so that the linker keeps it only
   /// with them (CopyComdat.h). On by default; off to measure.
   bool CopyComdat = true;
-  /// On x86, which functions that touch the countdown reach it through the
-  /// thread pointer loaded from %fs:0 rather than through the segment
-  /// register, which keeps the checks' chain through memory short on cores
-  /// that rename memory only for ordinary addresses (IndirectTLS.h):
-  ///  - Auto (the default): every function but those tuned for a core
-  ///    measured to run the segment form's chain as fast (a tune-cpu or
-  ///    target-cpu of sapphirerapids or emeraldrapids), which keep the
-  ///    segment form and its fewer instructions;
-  ///  - On: every function, whatever its tuning;
-  ///  - Off: none (LLVM's segment form everywhere).
-  enum class IndirectTLSMode { Auto, On, Off } IndirectTLS = IndirectTLSMode::Auto;
+  /// On x86, every function that touches the countdown reaches it through
+  /// the thread pointer loaded from %fs:0 rather than through the segment
+  /// register, which keeps the checks' chain through memory short
+  /// (IndirectTLS.h). On by default; off to measure.
+  bool IndirectTLS = true;
   /// How sites update their counters (docs/internals.md, "Counters").
   ///  - WhenThreaded (the default): while the process has one thread, a
   ///    plain load, operation and store; once it has started another, a

@@ -222,7 +222,7 @@ void sampler::registerSamplerPass(PassBuilder &PB,
         else if (Name == "sampler-thread-copies")
           MPM.addPass(SamplerThreadCopiesPass());
         else if (Name == "sampler-indirect-tls")
-          MPM.addPass(SamplerIndirectTLSPass(GetOptions().IndirectTLS));
+          MPM.addPass(SamplerIndirectTLSPass());
         else
           return false;
         return true;
@@ -319,9 +319,8 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           MPM.addPass(SamplerCopyComdatPass());
         // And every function that touches the countdown reaches it through
         // the thread pointer, not the segment register (IndirectTLS.h).
-        if (Opts.Sampling &&
-            Opts.IndirectTLS != SamplerOptions::IndirectTLSMode::Off)
-          MPM.addPass(SamplerIndirectTLSPass(Opts.IndirectTLS));
+        if (Opts.Sampling && Opts.IndirectTLS)
+          MPM.addPass(SamplerIndirectTLSPass());
         // Unconditional builds test glibc's thread flag once a call, not
         // once an add (ThreadCopies.h).
         if (!Opts.Sampling && Opts.ThreadCopies)

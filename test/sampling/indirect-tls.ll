@@ -9,12 +9,10 @@
 ; with "indirect-tls-seg-refs" (what clang's -mno-tls-direct-seg-refs sets),
 ; after the inliner, at OptimizerLastEP; other functions keep their own
 ; thread-locals as they were.
-; RUN: %opt-sampler -passes=sampler-indirect-tls -S %s | FileCheck %s --check-prefixes=CHECK,ALONE
+; RUN: %opt-sampler -passes=sampler-indirect-tls -S %s | FileCheck %s
 ; RUN: %opt-sampler -passes=sampler-indirect-tls %s | llc -O2 | FileCheck %s --check-prefix=ASM
 ; Without it, the segment form:
 ; RUN: llc -O2 %s -o - | FileCheck %s --check-prefix=SEG
-; Every function, whatever its tuning (the tuned ones below included):
-; RUN: %opt-sampler -passes=sampler-indirect-tls -sampler-indirect-tls=1 -S %s | FileCheck %s --check-prefix=ALWAYS
 ; In the pipeline, unless the option turns it off:
 ; RUN: %opt-sampler -passes='default<O2>' -S %s | FileCheck %s
 ; RUN: %opt-sampler -passes='default<O2>' -sampler-indirect-tls=0 -S %s | FileCheck %s --check-prefix=NONE
@@ -73,65 +71,6 @@ define i32 @program() #0 {
   ret i32 %v
 }
 
-; Tuned for a core that runs the segment form's chain as fast as a register's
-; (this project's Emerald Rapids, tuned as sapphirerapids): by default the
-; segment form stays, and with it one instruction a check fewer and no
-; register held. By tune-cpu, else by target-cpu; a generic tuning of a newer
-; target keeps the thread pointer.
-; ALONE: define void @tuned(){{.*}} [[TUNEDATTR:#[0-9]+]]
-; ALONE: load volatile i64, ptr %addr
-; ASM-LABEL: tuned:
-; ASM:       addq $-3, %fs:__sampler_countdown@TPOFF
-; ALWAYS: define void @tuned(){{.*}} [[ALWAYSATTR:#[0-9]+]]
-; ALWAYS: load volatile i64, ptr %countdown.held
-define void @tuned() #2 {
-entry:
-  %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
-  %cd = load volatile i64, ptr %addr, align 8
-  %paid = add i64 %cd, -3
-  store i64 %paid, ptr %addr, align 8
-  %enough = icmp sgt i64 %paid, -1
-  br i1 %enough, label %fast, label %slow
-
-fast:
-  ret void
-
-slow:
-  store i64 99, ptr %addr, align 8
-  ret void
-}
-
-; ALONE: define void @target_only(){{.*}} [[TARGETATTR:#[0-9]+]]
-; ALONE: define void @generic_tune(){{.*}} [[GENERICATTR:#[0-9]+]]
-; ALONE: load volatile i64, ptr %countdown.held
-define void @target_only() #3 {
-  call void @check()
-  %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
-  store i64 1, ptr %addr, align 8
-  ret void
-}
-
-define void @generic_tune() #4 {
-entry:
-  %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
-  %cd = load volatile i64, ptr %addr, align 8
-  %paid = add i64 %cd, -3
-  store i64 %paid, ptr %addr, align 8
-  %enough = icmp sgt i64 %paid, -1
-  br i1 %enough, label %fast, label %slow
-
-fast:
-  ret void
-
-slow:
-  store i64 99, ptr %addr, align 8
-  ret void
-}
-
-; ALONE-DAG: attributes [[TUNEDATTR]] = { {{[^"]*}}"target-cpu"="x86-64" "tune-cpu"="sapphirerapids" }
-; ALONE-DAG: attributes [[TARGETATTR]] = { {{[^"]*}}"target-cpu"="emeraldrapids" }
-; ALONE-DAG: attributes [[GENERICATTR]] = {{{.*}}"indirect-tls-seg-refs"{{.*}}"tune-cpu"="generic"
-; ALWAYS-DAG: attributes [[ALWAYSATTR]] = {{{.*}}"indirect-tls-seg-refs"{{.*}}"tune-cpu"="sapphirerapids"
 ; CHECK-DAG: attributes [[CHECKATTR]] = {{{.*}}"indirect-tls-seg-refs"
 ; CHECK-DAG: attributes [[DIRECTATTR]] = {{{.*}}"indirect-tls-seg-refs"
 ; CHECK-DAG: attributes [[PROGRAMATTR]] = { {{[^"]*}} }
@@ -142,6 +81,3 @@ declare ptr @llvm.threadlocal.address.p0(ptr)
 
 attributes #0 = { nounwind }
 attributes #1 = { noinline }
-attributes #2 = { "target-cpu"="x86-64" "tune-cpu"="sapphirerapids" }
-attributes #3 = { "target-cpu"="emeraldrapids" }
-attributes #4 = { "target-cpu"="sapphirerapids" "tune-cpu"="generic" }
