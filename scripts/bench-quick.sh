@@ -11,7 +11,9 @@
 #   zlib   minigzip -6 compressing bench/make-data.py's text.txt (4 MiB); zlib's library
 #          sources and test/minigzip.c, compiled with -O2 -D_LARGEFILE64_SOURCE=1 -DHAVE_HIDDEN
 #   bzip2  bzip2 -c compressing the same text; its sources, -O2 -D_FILE_OFFSET_BITS=64
-# Extra sampler-cc flags: $QUICK_FLAGS. Sparsities: $QUICK_SPARSITIES (default "off 100").
+# Extra sampler-cc flags: $QUICK_FLAGS. Extra flags for both builds, the clang-19 baseline
+# too (a tuning, -mtune=CPU): $QUICK_BASE_FLAGS. Sparsities: $QUICK_SPARSITIES (default
+# "off 100").
 # Programs: $QUICK_PROGRAMS (default "lua zlib bzip2").
 # Prints one line per run: program, sparsity, instructions, ratio to the clang-19 build.
 set -euo pipefail
@@ -24,6 +26,7 @@ out=$build/bench/quick/$name
 sampler=$build/bin/sampler-cc
 clang=$REAL_CLANG
 read -r -a flags <<<"${QUICK_FLAGS:-}"
+read -r -a baseflags <<<"${QUICK_BASE_FLAGS:-}"
 read -r -a sparsities <<<"${QUICK_SPARSITIES:-off 100}"
 read -r -a programs <<<"${QUICK_PROGRAMS:-lua zlib bzip2}"
 [ -x "$sampler" ] || real_die "no $sampler: build sampler first"
@@ -94,9 +97,10 @@ for prog in "${programs[@]}"; do
     rm -rf "$dir"
     mkdir -p "$dir"
     if [ "$conf" = baseline ]; then
-      "build_$prog" "$dir" "$clang" >"$dir.log" 2>&1 || real_die "build failed: $dir.log"
+      "build_$prog" "$dir" "$clang" "${baseflags[@]}" >"$dir.log" 2>&1 || real_die "build failed: $dir.log"
     else
-      "build_$prog" "$dir" "$sampler" "${flags[@]}" >"$dir.log" 2>&1 || real_die "build failed: $dir.log"
+      "build_$prog" "$dir" "$sampler" "${baseflags[@]}" "${flags[@]}" >"$dir.log" 2>&1 ||
+        real_die "build failed: $dir.log"
     fi
     # valgrind 3.19 cannot read clang 19's DWARF 5: run a copy without debug sections.
     /usr/lib/llvm-19/bin/llvm-strip --strip-debug -o "$dir/prog.nodebug" "$dir/prog"
