@@ -10,6 +10,10 @@ per instruction, from a callgrind profile of the binary:
   * every instruction that touches the thread-local countdown (`%fs:`: the checks on the
     thread-local, `subq $W, %fs:__sampler_countdown; js`, and the loads and stores of
     loops that carry it in a register), with the branch that follows it;
+  * `addq $-W, (%reg)` or `decq (%reg)` followed by `js`/`jns`: a check through the
+    countdown's address held in a register (lib/IndirectTLS.cpp, since d8afa03; a program's
+    own decrement of memory through a pointer, tested for its sign, would be counted too:
+    the baseline's count shows how much);
   * `addq $-W, %reg` followed by `js`/`jns`: a check on a countdown carried in a register
     (a 64-bit register decremented by a constant and tested for its sign; program code
     that does the same on a 64-bit counter would be counted too, and so would the
@@ -24,6 +28,9 @@ usage: countdown-cost.py BINARY CALLGRIND_OUT [N | --function NAME]
   N              how many functions to list (default 10)
   --function NAME  instead, every instruction of the function NAME with its count (the
                  profile of one loop: how many times it ran, and what each iteration costs)
+  --entry N      instead, the entry checks executed (a check among a function's first 40
+                 instructions, before any jump, call or return: what each call pays), in
+                 all and for the N functions that run most
 Prints the binary's own instructions, the checks' share of them, the functions whose
 checks execute most, and how many pushes and pops of general-purpose registers it executed
 (compare with the baseline's: the callee-saved registers cloned functions save). Used for
@@ -86,32 +93,77 @@ def read_profile(path, binary_name):
 
 
 def disassemble(binary):
+    """The binary's instructions, (address, text), and the indices where functions begin."""
     try:
         out = subprocess.run(["llvm-objdump-19", "-d", "--no-show-raw-insn", binary],
                              capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as e:
         die(f"cannot disassemble {binary}: {e}")
-    return [(int(m.group(1), 16), m.group(2))
-            for m in re.finditer(r"^\s*([0-9a-f]+):\s+(.*)$", out, re.M)]
+    code, starts = [], []
+    for m in re.finditer(r"^(?:[0-9a-f]+ <.*>:|\s*([0-9a-f]+):\s+(.*))$", out, re.M):
+        if m.group(1) is None:
+            starts.append(len(code))
+        else:
+            code.append((int(m.group(1), 16), m.group(2)))
+    return code, starts
+
+
+def is_check(text, nxt):
+    """Whether an instruction and the next are a check (the module's docstring)."""
+    in_register = (re.match(r"addq\s+\$-0x[0-9a-f]+, %r[a-z0-9]+$", text)
+                   and re.match(r"jn?s\s", nxt))
+    through_held = (re.match(r"(addq\s+\$-0x[0-9a-f]+,|decq)\s+(-?0x[0-9a-f]+)?\(%r[a-z0-9]+\)$",
+                             text)
+                    and re.match(r"jn?s\s", nxt))
+    return bool(in_register or through_held)
+
+
+def entry_checks(code, starts, cost, base, top):
+    """The checks a function runs before any branch, call or return of its own (its entry
+    check, in most functions with sites: what each call into them pays), with their
+    counts."""
+    per = collections.Counter()
+    for k, first in enumerate(starts):
+        end = min(starts[k + 1] if k + 1 < len(starts) else len(code), first + 40)
+        for i in range(first, end):
+            text = code[i][1]
+            nxt = code[i + 1][1] if i + 1 < len(code) else ""
+            if is_check(text, nxt) or ("%fs:" in text and re.match(r"(addq|decq)", text)
+                                       and re.match(r"jn?s\s", nxt)):
+                per[code[first][0]] += cost.get(code[i][0] + base, 0)
+                break
+            if re.match(r"(j|call|ret)", text):
+                break
+    total = sum(per.values())
+    print(f"{total} entry checks executed (a check before any branch, call or return of its "
+          "function)")
+    return per, total
 
 
 def main():
-    usage = "usage: countdown-cost.py BINARY CALLGRIND_OUT [N | --function NAME]"
+    usage = "usage: countdown-cost.py BINARY CALLGRIND_OUT [N | --function NAME | --entry N]"
     if len(sys.argv) not in (3, 4, 5):
         die(usage)
     binary, profile = sys.argv[1], sys.argv[2]
-    function, top = None, 10
+    function, top, entry = None, 10, False
     if len(sys.argv) == 5:
-        if sys.argv[3] != "--function":
+        if sys.argv[3] not in ("--function", "--entry"):
             die(usage)
-        function = sys.argv[4]
+        if sys.argv[3] == "--function":
+            function = sys.argv[4]
+        else:
+            entry = True
+            try:
+                top = int(sys.argv[4])
+            except ValueError:
+                die(f"N must be a number, got '{sys.argv[4]}'")
     elif len(sys.argv) == 4:
         try:
             top = int(sys.argv[3])
         except ValueError:
             die(f"N must be a number, got '{sys.argv[3]}'")
     cost, function_of = read_profile(profile, os.path.basename(binary))
-    code = disassemble(binary)
+    code, fn_starts = disassemble(binary)
     # valgrind maps a position-independent executable at 0x108000: take the load address
     # under which the profile's addresses are instructions of the binary.
     starts = {a for a, _ in code}
@@ -130,15 +182,20 @@ def main():
                 n = cost.get(address + base, 0)
                 print(f"{n if n else '':>13}  {address:x}: {text}")
         return
+    if entry:
+        per, _ = entry_checks(code, fn_starts, cost, base, top)
+        names = {code[i][0]: function_of.get(code[i][0] + base, f"{code[i][0]:x}")
+                 for i in fn_starts if i < len(code)}
+        for address, n in per.most_common(top):
+            print(f"  {n:>13} {names.get(address, f'{address:x}')}")
+        return
     checks = collections.Counter()
     saves = 0  # pushes and pops of general-purpose registers: mostly callee-saved ones
     for i, (address, text) in enumerate(code):
         if re.match(r"(push|pop)q\s+%r", text):
             saves += cost.get(address + base, 0)
         nxt = code[i + 1][1] if i + 1 < len(code) else ""
-        in_register = (re.match(r"addq\s+\$-0x[0-9a-f]+, %r[a-z0-9]+$", text)
-                       and re.match(r"jn?s\s", nxt))
-        if "%fs:" not in text and not in_register:
+        if "%fs:" not in text and not is_check(text, nxt):
             continue
         own = cost.get(address + base, 0)
         if re.match(r"j", nxt):
