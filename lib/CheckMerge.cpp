@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 #include "CheckMerge.h"
 #include "CheckShape.h"
-#include "PaidEntry.h"
 #include "RuntimeABI.h"
 #include "SamplingTransform.h"
 
@@ -31,7 +30,6 @@ STATISTIC(NumMerged, "Checks paid by the check before them");
 STATISTIC(NumMergedSomePaths, "Checks paid by a check before them on some paths only");
 STATISTIC(NumGiveBacks, "Ways past a merged check that give its trials back");
 STATISTIC(NumGiveBacksFolded, "Give-backs taken by the next check's payment");
-STATISTIC(NumCallsPaid, "Calls whose callee's entry check the check before pays");
 
 namespace {
 /// A check that the check before it can pay for, and the edges out of the
@@ -42,17 +40,6 @@ namespace {
 struct Candidate {
   PaidCheck Second;
   SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> GiveBack;
-  /// Or, instead of a check in the function (Second then holds only its
-  /// weight), a call whose callee's entry check this pays (PaidEntry.h).
-  std::optional<PaidCall> Call;
-};
-
-/// A place the first check may pay for: a check, or a call of a function
-/// with a paid copy.
-struct Next {
-  BasicBlock *BB;
-  PaidCheck Check;
-  std::optional<PaidCall> Call;
 };
 
 /// Makes \p C pay \p W: `add X, -W` or `sub X, W`, as it was written.
@@ -113,8 +100,7 @@ struct Merger {
   }
 
   std::optional<Candidate> between(const PaidCheck &First, BasicBlock *Next,
-                                   const PaidCheck &Second,
-                                   std::optional<PaidCall> Call) const;
+                                   const PaidCheck &Second) const;
   std::optional<Candidate> nextCheck(const PaidCheck &First) const;
   void merge(PaidCheck &First, const Candidate &C);
   BinaryOperator *giveBack(Instruction *Before, uint64_t W, const PaidCheck &First);
@@ -127,10 +113,9 @@ struct Merger {
 /// that edge through them, not from Next, touch nothing, and end in a branch
 /// or switch. Their other edges give Second's trials back.
 std::optional<Candidate> Merger::between(const PaidCheck &First, BasicBlock *Next,
-                                         const PaidCheck &Second,
-                                         std::optional<PaidCall> Call) const {
+                                         const PaidCheck &Second) const {
   BasicBlock *From = First.Br->getParent();
-  Candidate C{Second, {}, Call};
+  Candidate C{Second, {}};
   if (Next == First.Fast)
     return C; // the fast edge leads straight to it
   SmallPtrSet<BasicBlock *, 16> In;
@@ -202,7 +187,7 @@ std::optional<Candidate> Merger::nextCheck(const PaidCheck &First) const {
     return std::nullopt;
   SmallPtrSet<BasicBlock *, 32> Seen;
   SmallVector<BasicBlock *, 32> Work{First.Fast};
-  SmallVector<struct Next, 8> Checks;
+  SmallVector<std::pair<BasicBlock *, PaidCheck>, 8> Checks;
   while (!Work.empty()) {
     BasicBlock *BB = Work.pop_back_val();
     if (BB == From || BB->isEHPad() || !Seen.insert(BB).second)
@@ -212,12 +197,7 @@ std::optional<Candidate> Merger::nextCheck(const PaidCheck &First) const {
     if (const Instruction *Stop = stop(*BB)) {
       std::optional<PaidCheck> Check = matchPaidCheck(BB, CD);
       if (Check && Check->Load == Stop)
-        Checks.push_back({BB, *Check, std::nullopt});
-      else if (std::optional<PaidCall> Call = paidCall(*Stop)) {
-        PaidCheck Weight{};
-        Weight.W = Call->W;
-        Checks.push_back({BB, Weight, Call});
-      }
+        Checks.push_back({BB, *Check});
       continue;
     }
     for (BasicBlock *S : successors(BB))
@@ -225,8 +205,8 @@ std::optional<Candidate> Merger::nextCheck(const PaidCheck &First) const {
   }
   std::optional<Candidate> Best;
   double BestGain = 0;
-  for (auto &[Next, Check, Call] : Checks) {
-    std::optional<Candidate> C = between(First, Next, Check, Call);
+  for (auto &[Next, Check] : Checks) {
+    std::optional<Candidate> C = between(First, Next, Check);
     if (!C)
       continue;
     if (C->GiveBack.empty())
@@ -320,12 +300,6 @@ void Merger::merge(PaidCheck &First, const Candidate &C) {
     ++NumGiveBacks;
   }
 
-  if (C.Call) {
-    // The call enters its callee with the first region paid.
-    C.Call->Call->setCalledFunction(C.Call->Paid);
-    ++NumCallsPaid;
-    return;
-  }
   // The second check: its fast edge only, its payment gone.
   BasicBlock *Here = Second.Br->getParent();
   BranchInst::Create(Second.Fast, Second.Br->getIterator());

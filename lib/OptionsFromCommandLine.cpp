@@ -143,12 +143,6 @@ static cl::opt<unsigned> ClEntryTwinLimit(
     cl::desc("Functions of at most N instructions that may return early get "
              "a twin their entry check's slow way tail-calls (0: never)"),
     cl::init(sampler::SamplerOptions().EntryTwinLimit));
-static cl::opt<unsigned> ClPaidEntryLimit(
-    "sampler-paid-entry-limit",
-    cl::desc("Functions of at most N instructions whose entry is only their "
-             "check get a copy that calls enter with the check paid by the "
-             "caller's (0: never)"),
-    cl::init(sampler::SamplerOptions().PaidEntryLimit));
 static cl::opt<unsigned> ClCountdownSlotSites(
     "sampler-countdown-slot-sites",
     cl::desc("Functions with at least N sites keep their instrumented copy's "
@@ -220,7 +214,6 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("indirect-tls", ClIndirectTLS ? "1" : "0");
   Apply("atomic-counters", ClAtomicCounters);
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
-  Apply("paid-entry-limit", std::to_string(ClPaidEntryLimit));
   Apply("countdown-slot-sites", std::to_string(ClCountdownSlotSites));
   Apply("check-stride", std::to_string(ClCheckStride));
   Apply("tls-model", ClTLSModel);

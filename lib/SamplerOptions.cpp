@@ -148,7 +148,6 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   if (Name == "clone-threshold" || Name == "preinline-limit" ||
       Name == "preinline-large-caller" || Name == "outline-limit" ||
       Name == "entry-twin-limit" || Name == "check-merge-give-back" ||
-      Name == "paid-entry-limit" ||
       Name == "countdown-slot-sites" || Name == "check-stride" ||
       Name == "single-call-size-limit" || Name == "single-call-max-size") {
     unsigned Min = Name == "clone-threshold" || Name == "check-stride" ? 1 : 0;
@@ -160,7 +159,6 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "preinline-limit"        ? PreInlineLimit
      : Name == "preinline-large-caller" ? PreInlineLargeCaller
      : Name == "entry-twin-limit"       ? EntryTwinLimit
-     : Name == "paid-entry-limit"       ? PaidEntryLimit
      : Name == "check-merge-give-back"  ? CheckMergeGiveBack
      : Name == "countdown-slot-sites"   ? CountdownSlotSites
      : Name == "check-stride"           ? CheckStride
@@ -222,7 +220,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, paid-entry-limit, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -153,11 +153,6 @@ struct SamplerOptions {
   /// check's slow way tail-calls (EntryTwin.h), so that its early returns
   /// save no registers; 0: never.
   unsigned EntryTwinLimit = 2000;
-  /// With CheckMerge, a function of at most this many instructions (at the
-  /// end of the pipeline) whose entry block is only its check gets a copy
-  /// entered with that check paid, which direct calls use where the check
-  /// before them can pay for it (PaidEntry.h); 0: never.
-  unsigned PaidEntryLimit = 200;
   /// In an unconditional build whose adds test glibc's thread flag
   /// (WhenThreaded, x86-64), functions with adds in loops or several on a
   /// way through are copied in two, one with plain adds and one with atomic

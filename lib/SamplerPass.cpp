@@ -4,7 +4,6 @@
 #include "CheckStride.h"
 #include "CopyComdat.h"
 #include "EntryTwin.h"
-#include "PaidEntry.h"
 #include "IndirectTLS.h"
 #include "LoopBoundCheck.h"
 #include "LoopCountdownPromotion.h"
@@ -222,10 +221,6 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           MPM.addPass(SamplerSingleCallMergePass());
         else if (Name == "sampler-thread-copies")
           MPM.addPass(SamplerThreadCopiesPass());
-        else if (Name == "sampler-paid-entry")
-          MPM.addPass(SamplerPaidEntryPass(GetOptions().PaidEntryLimit));
-        else if (Name == "sampler-paid-entry-cleanup")
-          MPM.addPass(SamplerPaidEntryCleanupPass());
         else if (Name == "sampler-indirect-tls")
           MPM.addPass(SamplerIndirectTLSPass());
         else
@@ -310,17 +305,9 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           MPM.addPass(SamplerSingleCallMergePass());
         // After the inliner: a check right after another's fast edge (an
         // inlined function's entry) is paid by the first (CheckMerge.h).
-        // Small functions whose entry is only their check get a copy entered
-        // with it paid, which CheckMerge gives to the calls it can pay for;
-        // the copies no call took go after it (PaidEntry.h).
-        bool PaidEntry = Opts.Sampling && Opts.CheckMerge && Opts.PaidEntryLimit;
-        if (PaidEntry)
-          MPM.addPass(SamplerPaidEntryPass(Opts.PaidEntryLimit));
         if (Opts.Sampling && Opts.CheckMerge)
           MPM.addPass(createModuleToFunctionPassAdaptor(
               SamplerCheckMergePass(Opts.CheckMergeGiveBack)));
-        if (PaidEntry)
-          MPM.addPass(SamplerPaidEntryCleanupPass());
         // Then functions that may return early tail-call a twin on their
         // entry check's slow way (EntryTwin.h).
         if (Opts.Sampling && Opts.EntryTwinLimit)
