@@ -93,18 +93,19 @@ def read_profile(path, binary_name):
 
 
 def disassemble(binary):
-    """The binary's instructions, (address, text), and the indices where functions begin."""
+    """The binary's instructions, (address, text), and where its functions begin: (the
+    index of their first instruction, their name)."""
     try:
         out = subprocess.run(["llvm-objdump-19", "-d", "--no-show-raw-insn", binary],
                              capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as e:
         die(f"cannot disassemble {binary}: {e}")
     code, starts = [], []
-    for m in re.finditer(r"^(?:[0-9a-f]+ <.*>:|\s*([0-9a-f]+):\s+(.*))$", out, re.M):
-        if m.group(1) is None:
-            starts.append(len(code))
+    for m in re.finditer(r"^(?:[0-9a-f]+ <(.*)>:|\s*([0-9a-f]+):\s+(.*))$", out, re.M):
+        if m.group(2) is None:
+            starts.append((len(code), m.group(1)))
         else:
-            code.append((int(m.group(1), 16), m.group(2)))
+            code.append((int(m.group(2), 16), m.group(3)))
     return code, starts
 
 
@@ -118,26 +119,23 @@ def is_check(text, nxt):
     return bool(in_register or through_held)
 
 
-def entry_checks(code, starts, cost, base, top):
-    """The checks a function runs before any branch, call or return of its own (its entry
-    check, in most functions with sites: what each call into them pays), with their
-    counts."""
+def entry_checks(code, starts, cost, base):
+    """How many times each function ran the check it makes before any branch, call or
+    return of its own (its entry check, in most functions with sites: what each call into
+    them pays), by function name."""
     per = collections.Counter()
-    for k, first in enumerate(starts):
-        end = min(starts[k + 1] if k + 1 < len(starts) else len(code), first + 40)
+    for k, (first, name) in enumerate(starts):
+        end = min(starts[k + 1][0] if k + 1 < len(starts) else len(code), first + 40)
         for i in range(first, end):
             text = code[i][1]
             nxt = code[i + 1][1] if i + 1 < len(code) else ""
             if is_check(text, nxt) or ("%fs:" in text and re.match(r"(addq|decq)", text)
                                        and re.match(r"jn?s\s", nxt)):
-                per[code[first][0]] += cost.get(code[i][0] + base, 0)
+                per[name] += cost.get(code[i][0] + base, 0)
                 break
             if re.match(r"(j|call|ret)", text):
                 break
-    total = sum(per.values())
-    print(f"{total} entry checks executed (a check before any branch, call or return of its "
-          "function)")
-    return per, total
+    return per
 
 
 def main():
@@ -183,11 +181,11 @@ def main():
                 print(f"{n if n else '':>13}  {address:x}: {text}")
         return
     if entry:
-        per, _ = entry_checks(code, fn_starts, cost, base, top)
-        names = {code[i][0]: function_of.get(code[i][0] + base, f"{code[i][0]:x}")
-                 for i in fn_starts if i < len(code)}
-        for address, n in per.most_common(top):
-            print(f"  {n:>13} {names.get(address, f'{address:x}')}")
+        per = entry_checks(code, fn_starts, cost, base)
+        print(f"{sum(per.values())} entry checks executed (a check before any branch, call "
+              "or return of its function)")
+        for name, n in per.most_common(top):
+            print(f"  {n:>13} {name}")
         return
     checks = collections.Counter()
     saves = 0  # pushes and pops of general-purpose registers: mostly callee-saved ones
