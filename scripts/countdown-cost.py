@@ -113,10 +113,10 @@ def is_check(text, nxt):
     """Whether an instruction and the next are a check (the module's docstring)."""
     in_register = (re.match(r"addq\s+\$-0x[0-9a-f]+, %r[a-z0-9]+$", text)
                    and re.match(r"jn?s\s", nxt))
-    through_held = (re.match(r"(addq\s+\$-0x[0-9a-f]+,|decq)\s+(-?0x[0-9a-f]+)?\(%r[a-z0-9]+\)$",
-                             text)
-                    and re.match(r"jn?s\s", nxt))
-    return bool(in_register or through_held)
+    in_memory = (re.match(r"(addq\s+\$-0x[0-9a-f]+,|decq)\s+"
+                          r"(%fs:\S+|(-?0x[0-9a-f]+)?\(%r[a-z0-9]+\))$", text)
+                 and re.match(r"jn?s\s", nxt))  # through the held address, or %fs:
+    return bool(in_register or in_memory)
 
 
 def entry_checks(code, starts, cost, base):
@@ -129,8 +129,7 @@ def entry_checks(code, starts, cost, base):
         for i in range(first, end):
             text = code[i][1]
             nxt = code[i + 1][1] if i + 1 < len(code) else ""
-            if is_check(text, nxt) or ("%fs:" in text and re.match(r"(addq|decq)", text)
-                                       and re.match(r"jn?s\s", nxt)):
+            if is_check(text, nxt):
                 per[name] += cost.get(code[i][0] + base, 0)
                 break
             if re.match(r"(j|call|ret)", text):
