@@ -20,7 +20,7 @@ per instruction, from a callgrind profile of the binary:
     program's own thread-locals reached through `%fs:`: no baseline build of the corpus
     has either, which the script shows when given one).
 
-usage: countdown-cost.py BINARY CALLGRIND_OUT [N | --function NAME]
+usage: countdown-cost.py BINARY CALLGRIND_OUT [N | --function NAME | --entry N | --twins N]
   BINARY         the instrumented program, without DWARF 5 debug info (valgrind 3.19 cannot
                  read clang-19's: `llvm-strip-19 --strip-debug`)
   CALLGRIND_OUT  from `valgrind --tool=callgrind --dump-instr=yes --dump-line=no
@@ -31,6 +31,10 @@ usage: countdown-cost.py BINARY CALLGRIND_OUT [N | --function NAME]
   --entry N      instead, the entry checks executed (a check among a function's first 40
                  instructions, before any jump, call or return: what each call pays), in
                  all and for the N functions that run most
+  --twins N      instead, the functions with an entry twin (F.sampler.twin, lib/EntryTwin.cpp)
+                 that still push registers before their entry check, where the twin was
+                 meant to let shrink-wrapping save them after the early returns: their
+                 calls and the pushes those calls ran, in all and for the N that run most
 Prints the binary's own instructions, the checks' share of them, the functions whose
 checks execute most, and how many pushes and pops of general-purpose registers it executed
 (compare with the baseline's: the callee-saved registers cloned functions save). Used for
@@ -137,19 +141,43 @@ def entry_checks(code, starts, cost, base):
     return per
 
 
+def unshrunk_twins(code, starts, cost, base):
+    """For each function with an entry twin whose first instructions push registers before
+    its entry check: (calls, pushes before the check). Such a function saves its registers
+    on every call, early returns included, as it would without the twin."""
+    names = {name for _, name in starts}
+    found = {}
+    for k, (first, name) in enumerate(starts):
+        if name + ".sampler.twin" not in names:
+            continue
+        end = min(starts[k + 1][0] if k + 1 < len(starts) else len(code), first + 40)
+        pushes = 0
+        for i in range(first, end):
+            text = code[i][1]
+            nxt = code[i + 1][1] if i + 1 < len(code) else ""
+            if is_check(text, nxt) or re.match(r"(j|call|ret)", text):
+                break
+            if re.match(r"pushq\s+%r", text):
+                pushes += 1
+        if pushes:
+            found[name] = (cost.get(code[first][0] + base, 0), pushes)
+    return found
+
+
 def main():
-    usage = "usage: countdown-cost.py BINARY CALLGRIND_OUT [N | --function NAME | --entry N]"
+    usage = ("usage: countdown-cost.py BINARY CALLGRIND_OUT "
+             "[N | --function NAME | --entry N | --twins N]")
     if len(sys.argv) not in (3, 4, 5):
         die(usage)
     binary, profile = sys.argv[1], sys.argv[2]
-    function, top, entry = None, 10, False
+    function, top, mode = None, 10, None
     if len(sys.argv) == 5:
-        if sys.argv[3] not in ("--function", "--entry"):
+        if sys.argv[3] not in ("--function", "--entry", "--twins"):
             die(usage)
         if sys.argv[3] == "--function":
             function = sys.argv[4]
         else:
-            entry = True
+            mode = sys.argv[3]
             try:
                 top = int(sys.argv[4])
             except ValueError:
@@ -179,7 +207,17 @@ def main():
                 n = cost.get(address + base, 0)
                 print(f"{n if n else '':>13}  {address:x}: {text}")
         return
-    if entry:
+    if mode == "--twins":
+        twins = sum(1 for _, name in fn_starts if name.endswith(".sampler.twin"))
+        found = unshrunk_twins(code, fn_starts, cost, base)
+        calls = sum(c for c, _ in found.values())
+        pushes = sum(c * p for c, p in found.values())
+        print(f"{twins} entry twins; {len(found)} of their functions push registers before "
+              f"the entry check: {calls} calls, {pushes} pushes (and as many pops)")
+        for name, (c, p) in sorted(found.items(), key=lambda x: -x[1][0] * x[1][1])[:top]:
+            print(f"  {c:>13} calls {p} pushes {name}")
+        return
+    if mode == "--entry":
         per = entry_checks(code, fn_starts, cost, base)
         print(f"{sum(per.values())} entry checks executed (a check before any branch, call "
               "or return of its function)")
