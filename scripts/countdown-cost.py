@@ -123,21 +123,31 @@ def is_check(text, nxt):
     return bool(in_register or in_memory)
 
 
+def opening(code, starts, k):
+    """Function k's first instructions (at most 40) before its first check or its first
+    jump, call or return, as indices into code, and the index of that check (None if a
+    jump, call or return came first)."""
+    first = starts[k][0]
+    end = min(starts[k + 1][0] if k + 1 < len(starts) else len(code), first + 40)
+    for i in range(first, end):
+        text = code[i][1]
+        nxt = code[i + 1][1] if i + 1 < len(code) else ""
+        if is_check(text, nxt):
+            return range(first, i), i
+        if re.match(r"(j|call|ret)", text):
+            return range(first, i), None
+    return range(first, end), None
+
+
 def entry_checks(code, starts, cost, base):
     """How many times each function ran the check it makes before any branch, call or
     return of its own (its entry check, in most functions with sites: what each call into
     them pays), by function name."""
     per = collections.Counter()
-    for k, (first, name) in enumerate(starts):
-        end = min(starts[k + 1][0] if k + 1 < len(starts) else len(code), first + 40)
-        for i in range(first, end):
-            text = code[i][1]
-            nxt = code[i + 1][1] if i + 1 < len(code) else ""
-            if is_check(text, nxt):
-                per[name] += cost.get(code[i][0] + base, 0)
-                break
-            if re.match(r"(j|call|ret)", text):
-                break
+    for k, (_, name) in enumerate(starts):
+        check = opening(code, starts, k)[1]
+        if check is not None:
+            per[name] += cost.get(code[check][0] + base, 0)
     return per
 
 
@@ -150,15 +160,8 @@ def unshrunk_twins(code, starts, cost, base):
     for k, (first, name) in enumerate(starts):
         if name + ".sampler.twin" not in names:
             continue
-        end = min(starts[k + 1][0] if k + 1 < len(starts) else len(code), first + 40)
-        pushes = 0
-        for i in range(first, end):
-            text = code[i][1]
-            nxt = code[i + 1][1] if i + 1 < len(code) else ""
-            if is_check(text, nxt) or re.match(r"(j|call|ret)", text):
-                break
-            if re.match(r"pushq\s+%r", text):
-                pushes += 1
+        before = opening(code, starts, k)[0]
+        pushes = sum(1 for i in before if re.match(r"pushq\s+%r", code[i][1]))
         if pushes:
             found[name] = (cost.get(code[first][0] + base, 0), pushes)
     return found
