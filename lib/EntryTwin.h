@@ -29,13 +29,13 @@
 //   - the entry check has CheckShape.h's form;
 //   - a return is reached from its fast edge before another countdown
 //     access or call;
-//   - F calls nothing outside its loops but intrinsics and the runtime (a
-//     memcpy, memset or memmove of a run-time length is a call: bc's
-//     _one_mult returns early through tail calls of them). A function that
-//     calls others on its straight way mostly needs its registers for them
-//     anyway: twins of every function with early returns cost SQLite 13.6%
-//     more `.text` for 0.3% fewer instructions, and leaf functions only
-//     missed bzip2's mainSimpleSort;
+//   - F calls nothing but intrinsics and the runtime (a memcpy, memset or
+//     memmove of a run-time length is a call: bc's _one_mult returns early
+//     through tail calls of them). A function that calls others, even only
+//     in its loops, mostly keeps what those calls need in callee-saved
+//     registers from its entry on, so its early returns save them too and
+//     the twin is code for nothing: every twin that worked was of a leaf
+//     function (docs/benchmarks.md, "Twins that still save on entry");
 //   - F has at most EntryTwinLimit instructions (G doubles them);
 //   - musttail can pass its arguments on (no varargs, byval, inalloca,
 //     preallocated or swift arguments; the C or fast calling convention);

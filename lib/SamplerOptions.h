@@ -148,7 +148,7 @@ struct SamplerOptions {
   enum class CounterAtomicity { WhenThreaded, Always, Never };
   CounterAtomicity AtomicCounters = CounterAtomicity::WhenThreaded;
   /// A function of at most this many instructions (at the end of the
-  /// pipeline) that calls nothing outside its loops and whose fast copy may
+  /// pipeline) that calls nothing and whose fast copy may
   /// return before it touches the countdown again gets a twin that its entry
   /// check's slow way tail-calls (EntryTwin.h), so that its early returns
   /// save no registers; 0: never.

@@ -9,6 +9,10 @@
 ; Off (limit 0), and a function above the limit, stay as they are:
 ; RUN: %opt-sampler -passes=sampler-entry-twin,verify -sampler-entry-twin-limit=0 -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt-sampler -passes=sampler-entry-twin,verify -sampler-entry-twin-limit=10 -S %s | FileCheck %s --check-prefix=OFF
+; A function that calls another, even only in its loop, gets no twin: what the
+; call needs across it takes callee-saved registers from the entry on, so the
+; early returns would save them anyway.
+; RUN: %opt-sampler -passes=sampler-entry-twin,verify -S %s | FileCheck %s --check-prefix=CALLS
 
 ; F: the check pays and tests as before; its slow way forwards the arguments.
 ; CHECK-LABEL: define i32 @gt(i32 noundef %a, i32 noundef %b, ptr %p)
@@ -86,5 +90,54 @@ common.ret:
   %r = phi i32 [ 0, %body ], [ 1, %second ], [ %v, %long ], [ 0, %slow.first ], [ %v.slow, %long.slow ]
   ret i32 %r
 }
+
+; CALLS-LABEL: define i32 @gt_calls(i32 noundef %a, i32 noundef %b, ptr %p)
+; CALLS-NOT:     musttail
+; CALLS:         br i1 %countdown.enough, label %body, label %slow.first
+; CALLS:       {{^}}}
+; CALLS-NOT:   @gt_calls.sampler.twin
+define i32 @gt_calls(i32 noundef %a, i32 noundef %b, ptr %p) {
+entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  %countdown = load volatile i64, ptr %countdown.addr
+  %countdown.paid = add i64 %countdown, -3
+  store i64 %countdown.paid, ptr %countdown.addr
+  %countdown.enough = icmp sgt i64 %countdown.paid, -1
+  br i1 %countdown.enough, label %body, label %slow.first
+
+; The same early returns; the long way calls @work in a loop.
+body:
+  %lt = icmp slt i32 %a, %b
+  br i1 %lt, label %common.ret, label %second
+second:
+  %eq = icmp eq i32 %a, %b
+  br i1 %eq, label %common.ret, label %check2
+check2:
+  %c2 = load volatile i64, ptr %countdown.addr
+  %c2.paid = add i64 %c2, -2
+  store i64 %c2.paid, ptr %countdown.addr
+  %c2.enough = icmp sgt i64 %c2.paid, -1
+  br i1 %c2.enough, label %long, label %long.slow
+long:
+  %v = call i32 @work(ptr %p)
+  %more = icmp ne i32 %v, 0
+  br i1 %more, label %long, label %common.ret
+
+slow.first:
+  %cd = load volatile i64, ptr %countdown.addr
+  %fire = icmp slt i64 %cd, -2
+  %lt.slow = icmp slt i32 %a, %b
+  br i1 %lt.slow, label %common.ret, label %long.slow
+long.slow:
+  %v.slow = call i32 @work(ptr %p)
+  %more.slow = icmp ne i32 %v.slow, 0
+  br i1 %more.slow, label %long.slow, label %common.ret
+
+common.ret:
+  %r = phi i32 [ 0, %body ], [ 1, %second ], [ %v, %long ], [ 0, %slow.first ], [ %v.slow, %long.slow ]
+  ret i32 %r
+}
+
+declare i32 @work(ptr)
 
 declare ptr @llvm.threadlocal.address.p0(ptr)
