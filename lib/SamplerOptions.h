@@ -148,10 +148,10 @@ struct SamplerOptions {
   enum class CounterAtomicity { WhenThreaded, Always, Never };
   CounterAtomicity AtomicCounters = CounterAtomicity::WhenThreaded;
   /// A function of at most this many instructions (at the end of the
-  /// pipeline) that calls nothing and whose fast copy may
-  /// return before it touches the countdown again gets a twin that its entry
-  /// check's slow way tail-calls (EntryTwin.h), so that its early returns
-  /// save no registers; 0: never.
+  /// pipeline) that calls nothing and whose fast copy may return before it
+  /// touches the countdown again gets a twin that its entry check's slow way
+  /// tail-calls (EntryTwin.h), so that its early returns save no registers;
+  /// 0: never.
   unsigned EntryTwinLimit = 2000;
   /// In an unconditional build whose adds test glibc's thread flag
   /// (WhenThreaded, x86-64), functions with adds in loops or several on a
