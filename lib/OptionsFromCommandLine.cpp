@@ -143,6 +143,12 @@ static cl::opt<unsigned> ClEntryTwinLimit(
     cl::desc("Functions of at most N instructions that may return early get "
              "a twin their entry check's slow way tail-calls (0: never)"),
     cl::init(sampler::SamplerOptions().EntryTwinLimit));
+static cl::opt<unsigned> ClColdHeavyPercent(
+    "sampler-cold-heavy-percent",
+    cl::desc("Where a profile weighs a branch, a way of 3 or more sites "
+             "beyond the other's, taken at most N% of the time, gets a check "
+             "of its own (0: never)"),
+    cl::init(sampler::SamplerOptions().ColdHeavyPercent));
 static cl::opt<unsigned> ClCountdownSlotSites(
     "sampler-countdown-slot-sites",
     cl::desc("Functions with at least N sites keep their instrumented copy's "
@@ -214,6 +220,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("indirect-tls", ClIndirectTLS ? "1" : "0");
   Apply("atomic-counters", ClAtomicCounters);
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
+  Apply("cold-heavy-percent", std::to_string(ClColdHeavyPercent));
   Apply("countdown-slot-sites", std::to_string(ClCountdownSlotSites));
   Apply("check-stride", std::to_string(ClCheckStride));
   Apply("tls-model", ClTLSModel);

@@ -149,12 +149,17 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "preinline-large-caller" || Name == "outline-limit" ||
       Name == "entry-twin-limit" || Name == "check-merge-give-back" ||
       Name == "countdown-slot-sites" || Name == "check-stride" ||
-      Name == "single-call-size-limit" || Name == "single-call-max-size") {
+      Name == "single-call-size-limit" || Name == "single-call-max-size" ||
+      Name == "cold-heavy-percent") {
     unsigned Min = Name == "clone-threshold" || Name == "check-stride" ? 1 : 0;
     unsigned N;
     if (Value.getAsInteger(10, N) || N < Min)
       return optionError("sampler: option '" + Name + "' expects an integer >= " +
                          Twine(Min) + ", got '" + Value + "'");
+    if (Name == "cold-heavy-percent" && N > 100)
+      return optionError("sampler: option '" + Name +
+                         "' expects a percentage from 0 to 100, got '" + Value +
+                         "'");
     (Name == "clone-threshold"          ? CloneThreshold
      : Name == "preinline-limit"        ? PreInlineLimit
      : Name == "preinline-large-caller" ? PreInlineLargeCaller
@@ -164,6 +169,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "check-stride"           ? CheckStride
      : Name == "single-call-size-limit" ? SingleCallSizeLimit
      : Name == "single-call-max-size"   ? SingleCallMaxSize
+     : Name == "cold-heavy-percent"     ? ColdHeavyPercent
                                         : OutlineLimit) = N;
     return Error::success();
   }
@@ -220,7 +226,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -115,7 +115,7 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
   SamplingTransform T(M, WI, Opts.CloneThreshold, Opts.OutlineLimit,
                       Opts.CountdownTLS == SamplerOptions::TLSModel::Auto,
                       Opts.NaturalNests, Opts.CheckDiscount,
-                      Opts.CountdownSlotSites);
+                      Opts.CountdownSlotSites, Opts.ColdHeavyPercent);
   // The inliner runs after this (sampling early): the local functions it
   // could take at their one call are found before the callers are copied.
   bool Redirect = Opts.SingleCallCopies && !Opts.SampleLate;

@@ -5,9 +5,10 @@
 // function with sites (markers, docs/internals.md §3):
 //
 //   * check edges (loop back edges, computed-goto edges, the entries of heavy
-//     loops, splits of regions heavier than 8 sites, the return of setjmp)
-//     cut the CFG into regions; a region's weight W is the most sites on a
-//     path from its start to the next check edge or a return;
+//     loops, the cold heavy ways of branches where a profile gives weights,
+//     splits of regions heavier than 8 sites, the return of setjmp) cut the
+//     CFG into regions; a region's weight W is the most sites on a path from
+//     its start to the next check edge or a return;
 //   * at each region start a check `countdown -= W; if (countdown >= 0)`
 //     chooses the *fast copy* (the original code: none of the region's W
 //     trials succeeds) or the *instrumented copy*, where the site with r sites
@@ -265,10 +266,14 @@ public:
   /// (chargeNothingForTheCheck in SamplingTransform.cpp).
   /// A function cloned in place with at least \p CountdownSlotSites sites
   /// (0: none) keeps its instrumented copy's countdown in a stack slot.
+  /// A branch whose profile weights say its heavy way is taken at most
+  /// \p ColdHeavyPercent percent of the time gets a check on that way
+  /// (0: never; checksOnColdHeavyEdges in SamplingTransform.cpp).
   SamplingTransform(llvm::Module &M, const WeightlessInfo &WI,
                     unsigned CloneThreshold, unsigned OutlineLimit,
                     bool LocalExecInExecutables, bool NaturalNests = true,
-                    bool CheckDiscount = true, unsigned CountdownSlotSites = 0);
+                    bool CheckDiscount = true, unsigned CountdownSlotSites = 0,
+                    unsigned ColdHeavyPercent = 0);
   /// Rewrites \p F's markers. Returns false if F was lowered in place
   /// (single copy) rather than cloned.
   bool run(llvm::Function &F);
@@ -304,6 +309,7 @@ private:
   bool NaturalNests;
   bool CheckDiscount;
   unsigned CountdownSlotSites;
+  unsigned ColdHeavyPercent;
   llvm::GlobalVariable *Countdown;
   llvm::FunctionCallee Next;
   /// What a site that may own a success calls (Next is what a check calls
