@@ -153,12 +153,13 @@ struct SamplerOptions {
   /// tail-calls (EntryTwin.h), so that its early returns save no registers;
   /// 0: never.
   unsigned EntryTwinLimit = 2000;
-  /// Where a profile gives a branch its weights (clang's -fprofile-instr-use
-  /// or -fprofile-use), a branch one of whose ways leads to at least 3 more
-  /// sites than the other, and whose heavy way is taken at most this
-  /// percentage of the time, gets a check on its heavy edge, so that the
-  /// light ways' regions pay for fewer trials (SamplingTransform.cpp,
-  /// checksOnColdHeavyEdges); 0: never. Without weights nothing changes.
+  /// Where a profile gives a branch its weights (clang's -fprofile-instr-use,
+  /// applied by the front end; -fprofile-use's IR profile comes after the
+  /// pass), a branch one of whose ways leads to at least 3 more sites than
+  /// the other, and whose heavy way is taken at most this percentage of the
+  /// time, gets a check on its heavy edge, so that the light ways' regions
+  /// pay for fewer trials (SamplingTransform.cpp, checksOnColdHeavyEdges);
+  /// 0: never. Without weights nothing changes.
   unsigned ColdHeavyPercent = 20;
   /// In an unconditional build whose adds test glibc's thread flag
   /// (WhenThreaded, x86-64), functions with adds in loops or several on a
