@@ -776,6 +776,11 @@ static void checksOnColdHeavyEdges(
     SmallSetVector<std::pair<BasicBlock *, BasicBlock *>, 16> &CheckEdges,
     MapVector<BasicBlock *, uint64_t> &Targets,
     const DenseMap<BasicBlock *, unsigned> &SitesIn) {
+  // Most builds have no profile: no walk of the regions for them.
+  if (none_of(F, [](BasicBlock &BB) {
+        return hasBranchWeightMD(*BB.getTerminator());
+      }))
+    return;
   Regions Pre = computeRegions(Starts, CheckEdges, SitesIn);
   struct Found {
     BasicBlock *From, *To;
