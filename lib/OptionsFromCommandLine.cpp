@@ -174,6 +174,11 @@ static cl::opt<bool> ClThreadCopies(
     cl::desc("Unconditional builds: functions are copied in two, plain and "
              "atomic adds, glibc's thread flag tested once on entry"),
     cl::init(sampler::SamplerOptions().ThreadCopies));
+static cl::opt<std::string> ClFeedback(
+    "sampler-feedback",
+    cl::desc("Branch weights from earlier runs' counts: a report, or the "
+             "merge of many (sampler-report --merge)"),
+    cl::init(""));
 static cl::opt<std::string>
     ClSkip("sampler-skip", cl::desc("Functions not to instrument: f,g or @FILE"),
            cl::init(""));
@@ -221,6 +226,8 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("atomic-counters", ClAtomicCounters);
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
   Apply("cold-heavy-percent", std::to_string(ClColdHeavyPercent));
+  if (!ClFeedback.empty())
+    Apply("feedback", ClFeedback);
   Apply("countdown-slot-sites", std::to_string(ClCountdownSlotSites));
   Apply("check-stride", std::to_string(ClCheckStride));
   Apply("tls-model", ClTLSModel);

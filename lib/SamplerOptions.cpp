@@ -1,5 +1,6 @@
 //===- SamplerOptions.cpp - Parsing and checking the pass options ---------===//
 #include "SamplerOptions.h"
+#include "Feedback.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -68,7 +69,52 @@ Error SamplerOptions::readNameList(StringRef Path, std::set<std::string> &Out) {
   return Error::success();
 }
 
+/// Reads a feedback file, or one report (one run's counts), as the counts
+/// the branches' weights come from.
+static Expected<std::shared_ptr<const Feedback>> readFeedback(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    return optionError("sampler: option 'feedback': cannot read '" + Path +
+                       "': " + Buf.getError().message());
+  std::string_view Text((*Buf)->getBufferStart(), (*Buf)->getBufferSize());
+  auto FB = std::make_shared<Feedback>();
+  ReportError Err;
+  std::string Msg;
+  if (looksLikeFeedback(Text)) {
+    if (parseFeedback(Text, *FB, Err))
+      return FB;
+  } else if (Text.substr(0, 15) != "sampler-report\t") {
+    return optionError("sampler: option 'feedback': " + Path +
+                       ": neither a feedback file (sampler-report --merge) "
+                       "nor a report");
+  } else {
+    Report R;
+    if (parseReport(Text, R, Err)) {
+      if (FB->add(R, Msg))
+        return FB;
+      Err.Line = 0;
+      Err.Message = Msg;
+    }
+  }
+  return optionError("sampler: option 'feedback': " + Path + ":" +
+                     Twine(Err.Line) + ": " + Err.Message);
+}
+
 Error SamplerOptions::set(StringRef Name, StringRef Value) {
+  if (Name == "feedback") {
+    // -fno-sampler-feedback passes 0: none (a file named 0 is ./0).
+    if (Value.empty() || Value == "0") {
+      FeedbackCounts.reset();
+      FeedbackPath.clear();
+      return Error::success();
+    }
+    auto FB = readFeedback(Value);
+    if (!FB)
+      return FB.takeError();
+    FeedbackCounts = std::move(*FB);
+    FeedbackPath = Value.str();
+    return Error::success();
+  }
   if (Name == "schemes") {
     Schemes.clear();
     SmallVector<StringRef, 8> Parts;
@@ -226,7 +272,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/Error.h"
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@
 namespace sampler {
 
 class FrontEndInfo;
+class Feedback;
 
 struct SamplerOptions {
   /// Instrumentation schemes, in the order they are applied.
@@ -161,6 +163,13 @@ struct SamplerOptions {
   /// pay for fewer trials (SamplingTransform.cpp, checksOnColdHeavyEdges);
   /// 0: never. Without weights nothing changes.
   unsigned ColdHeavyPercent = 20;
+  /// Counts of earlier runs (-fsampler-feedback=FILE: a report, or the
+  /// merge of many that `sampler-report --merge` writes), read when the
+  /// option is given. The branch and switch sites of a unit they name get
+  /// the weights those runs measured (FeedbackWeights.h), which then serve
+  /// ColdHeavyPercent, and the optimiser, as a profile's would.
+  std::shared_ptr<const Feedback> FeedbackCounts;
+  std::string FeedbackPath;
   /// In an unconditional build whose adds test glibc's thread flag
   /// (WhenThreaded, x86-64), functions with adds in loops or several on a
   /// way through are copied in two, one with plain adds and one with atomic

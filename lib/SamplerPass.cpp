@@ -12,6 +12,7 @@
 #include "FrontEndInfo.h"
 #include "RuntimeABI.h"
 #include "SamplingTransform.h"
+#include "FeedbackWeights.h"
 #include "SingleCallLocals.h"
 #include "Scheme.h"
 #include "SiteTable.h"
@@ -71,6 +72,10 @@ public:
     // sampler.h's checks in functions the checks scheme did not take (not
     // selected, or skipped) run every time, as in a plain build.
     lowerUnselectedChecks(M);
+    // Weights from earlier runs of these same sites, before the transform
+    // and the optimiser read them.
+    if (Opts.FeedbackCounts)
+      applyFeedbackWeights(Table, *Opts.FeedbackCounts, Opts.FeedbackPath);
     NumSites += Table.sites().size();
     Table.emit(Opts.Sampling, Opts.ThreadCopies);
     if (!Opts.Sampling)

@@ -228,6 +228,7 @@ InsertedSite SiteTable::addSite(Instruction *Before, StringRef Scheme,
   R.NumCounters = NumCounters;
   R.Offset = NextOffset;
   R.File = M.getSourceFileName();
+  R.Before = Before;
   DebugLoc Loc = (Origin ? Origin : Before)->getDebugLoc();
   if (const DebugLoc &DL = Loc; DL && DL.getLine()) {
     R.Line = DL.getLine();
@@ -298,6 +299,18 @@ static std::string siteLines(const std::vector<SiteRecord> &Sites) {
   return S;
 }
 
+MD5::MD5Result SiteTable::signature() const {
+  // The signature names the unit in reports: it covers what the sites are,
+  // the source, and the module's identity.
+  MD5 Hash;
+  Hash.update(M.getSourceFileName());
+  Hash.update("\n");
+  Hash.update(M.getModuleIdentifier());
+  Hash.update("\n");
+  Hash.update(siteLines(Sites));
+  return Hash.final();
+}
+
 void SiteTable::emit(bool Sampled, bool WantHalves) {
   LLVMContext &C = M.getContext();
   if (Sites.empty()) {
@@ -333,16 +346,8 @@ void SiteTable::emit(bool Sampled, bool WantHalves) {
   Placeholder->replaceAllUsesWith(Counters);
   Placeholder->eraseFromParent();
 
-  // The signature names the unit in reports: it covers what the sites are,
-  // the source, and the module's identity.
   std::string Lines = siteLines(Sites);
-  MD5 Hash;
-  Hash.update(M.getSourceFileName());
-  Hash.update("\n");
-  Hash.update(M.getModuleIdentifier());
-  Hash.update("\n");
-  Hash.update(Lines);
-  MD5::MD5Result Digest = Hash.final();
+  MD5::MD5Result Digest = signature();
   std::string Signature = Digest.digest().str().str();
   unsigned Flags = Sampled ? abi::FlagSampled : 0;
 

@@ -15,6 +15,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
+#include "llvm/Support/MD5.h"
 #include <map>
 #include <string>
 #include <vector>
@@ -30,6 +32,9 @@ struct SiteRecord {
   std::string Description;
   unsigned NumCounters = 0;
   uint64_t Offset = 0; // first counter cell
+  /// The instruction the site was inserted before (a branch site's branch),
+  /// until emit(); null once it is deleted. Not part of the table's text.
+  llvm::WeakVH Before;
 };
 
 /// Whether \p M is compiled for an executable (a PIE level, or code that is
@@ -122,6 +127,10 @@ public:
   static llvm::SmallVector<llvm::CallInst *, 16> markersIn(llvm::Function &F);
   /// The text of the record, as stored in the section (without the NUL).
   std::string recordText(const std::string &Signature) const;
+  /// The unit's signature (the MD5 of its source's name, the module's
+  /// identity and its site lines), which names it in reports: known once
+  /// every site is in.
+  llvm::MD5::MD5Result signature() const;
 
 private:
   llvm::Module &M;

@@ -79,36 +79,9 @@ struct Parser {
   }
 
   bool counts(std::string_view Rest) {
+    std::string Msg;
     ReportUnit &U = R.Units.back();
-    uint64_t Prev = 0;
-    bool First = true;
-    const char *P = Rest.data(), *E = P + Rest.size();
-    while (P < E) {
-      // I:V, separated by one space
-      const char *Sp = static_cast<const char *>(std::memchr(P, ' ', size_t(E - P)));
-      const char *TokEnd = Sp ? Sp : E;
-      std::string_view Tok(P, size_t(TokEnd - P));
-      size_t Colon = Tok.find(':');
-      uint64_t I, V;
-      if (Colon == std::string_view::npos || !parseUnsigned(Tok.substr(0, Colon), I) ||
-          !parseUnsigned(Tok.substr(Colon + 1), V))
-        return fail("malformed number in count '" + excerpt(Tok) +
-                    "' (expected INDEX:VALUE)");
-      if (I >= U.NumCells)
-        return fail("cell index " + std::to_string(I) + " out of range (unit has " +
-                    std::to_string(U.NumCells) + " cells)");
-      if (!First && I <= Prev)
-        return fail("cell index " + std::to_string(I) + " not in ascending order");
-      U.Counts.emplace_back(I, V);
-      Prev = I;
-      First = false;
-      if (!Sp)
-        break;
-      P = Sp + 1;
-      if (P == E)
-        return fail("trailing space in counts");
-    }
-    return true;
+    return parseCountList(Rest, U.NumCells, U.Counts, Msg) || fail(std::move(Msg));
   }
 
   bool line(std::string_view L) {
@@ -244,6 +217,47 @@ struct Parser {
 };
 
 } // namespace
+
+bool sampler::parseCountList(std::string_view Rest, uint64_t NumCells,
+                             std::vector<std::pair<uint64_t, uint64_t>> &Out,
+                             std::string &Msg) {
+  uint64_t Prev = 0;
+  bool First = true;
+  const char *P = Rest.data(), *E = P + Rest.size();
+  while (P < E) {
+    // I:V, separated by one space
+    const char *Sp = static_cast<const char *>(std::memchr(P, ' ', size_t(E - P)));
+    const char *TokEnd = Sp ? Sp : E;
+    std::string_view Tok(P, size_t(TokEnd - P));
+    size_t Colon = Tok.find(':');
+    uint64_t I, V;
+    if (Colon == std::string_view::npos || !parseUnsigned(Tok.substr(0, Colon), I) ||
+        !parseUnsigned(Tok.substr(Colon + 1), V)) {
+      Msg = "malformed number in count '" + excerpt(Tok) + "' (expected INDEX:VALUE)";
+      return false;
+    }
+    if (I >= NumCells) {
+      Msg = "cell index " + std::to_string(I) + " out of range (unit has " +
+            std::to_string(NumCells) + " cells)";
+      return false;
+    }
+    if (!First && I <= Prev) {
+      Msg = "cell index " + std::to_string(I) + " not in ascending order";
+      return false;
+    }
+    Out.emplace_back(I, V);
+    Prev = I;
+    First = false;
+    if (!Sp)
+      break;
+    P = Sp + 1;
+    if (P == E) {
+      Msg = "trailing space in counts";
+      return false;
+    }
+  }
+  return true;
+}
 
 bool sampler::parseReport(std::string_view Text, Report &Out, ReportError &Err) {
   Out.Program.clear();

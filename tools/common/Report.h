@@ -67,6 +67,13 @@ struct ReportError {
 /// calls to keep its allocations.
 bool parseReport(std::string_view Text, Report &Out, ReportError &Err);
 
+/// Parses a `counts` record's cells ("I:V I:V ...", indices ascending and
+/// below \p NumCells) onto \p Out; on failure returns false and says why in
+/// \p Msg. Shared by the report and the feedback file (Feedback.h).
+bool parseCountList(std::string_view Rest, uint64_t NumCells,
+                    std::vector<std::pair<uint64_t, uint64_t>> &Out,
+                    std::string &Msg);
+
 } // namespace sampler
 
 #endif

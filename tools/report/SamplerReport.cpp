@@ -1,18 +1,23 @@
 //===- SamplerReport.cpp - decode per-run reports -------------------------===//
 //
 //   sampler-report REPORT... --binary FILE [--binary FILE...] [--json] [--all]
+//   sampler-report --merge=OUT REPORT...
 //
 // Reads reports (docs/report-format.md), matches their units by signature to
 // the site tables of the given binaries (docs/internals.md §2) and prints
 // every site with its counts, labelled by scheme, and the estimates.
+// --merge sums the estimates of many runs, unit by unit, into one feedback
+// file (Feedback.h), which -fsampler-feedback reads back as branch weights.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Feedback.h"
 #include "Numbers.h"
 #include "Report.h"
 #include "SiteTable.h"
 
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -30,12 +35,19 @@ static void usage(FILE *To) {
   std::fprintf(
       To,
       "USAGE: %s REPORT... --binary FILE [--binary FILE...] [--json] [--all]\n"
+      "       %s --merge=OUT REPORT...\n"
       "\n"
       "Decodes sampler reports: matches each unit of a report to the site "
       "table of the\n"
       "binaries it came from and prints every site with its counts.\n"
       "\n"
       "OPTIONS:\n"
+      "  --merge=OUT    Sum the estimated counts of every REPORT (reports, or "
+      "feedback\n"
+      "                 files merged before) into the feedback file OUT ('-': "
+      "standard\n"
+      "                 output), for -fsampler-feedback=OUT. Also --merge "
+      "OUT.\n"
       "  --binary FILE  An executable or shared library of the run (repeat "
       "for each;\n"
       "                 at least one). Also --binary=FILE.\n"
@@ -45,7 +57,7 @@ static void usage(FILE *To) {
       "  --help         Print this help\n"
       "\n"
       "REPORT may be '-' for standard input.\n",
-      Tool);
+      Tool, Tool);
 }
 
 namespace {
@@ -53,6 +65,7 @@ namespace {
 struct Options {
   std::vector<std::string> Reports, Binaries;
   bool JSON = false, All = false;
+  std::string MergeOut; // --merge=OUT: write a feedback file instead
 };
 
 /// A unit of the report and the site table that describes it.
@@ -350,6 +363,69 @@ void printJSON(llvm::json::OStream &J, const std::string &Path,
 
 } // namespace
 
+/// A report (or feedback file) to read; on failure says why and returns null.
+static std::unique_ptr<llvm::MemoryBuffer> readInput(const std::string &Path) {
+  auto BufOrErr = llvm::MemoryBuffer::getFileOrSTDIN(
+      Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!BufOrErr) {
+    std::fprintf(stderr, "%s: %s: cannot read: %s\n", Tool, Path.c_str(),
+                 BufOrErr.getError().message().c_str());
+    return nullptr;
+  }
+  return std::move(*BufOrErr);
+}
+
+/// --merge: every input is read and checked before OUT is written, so a bad
+/// input leaves no half-merged file behind.
+static int merge(const Options &Opt) {
+  Feedback Sum;
+  Report R;
+  Feedback Part;
+  for (const std::string &Path : Opt.Reports) {
+    std::unique_ptr<llvm::MemoryBuffer> Buf = readInput(Path);
+    if (!Buf)
+      return 1;
+    std::string_view Text(Buf->getBufferStart(), Buf->getBufferSize());
+    ReportError Err;
+    std::string Msg;
+    bool IsFeedback = looksLikeFeedback(Text);
+    if (IsFeedback ? !parseFeedback(Text, Part, Err) : !parseReport(Text, R, Err)) {
+      std::fprintf(stderr, "%s: %s:%u: %s\n", Tool, Path.c_str(), Err.Line,
+                   Err.Message.c_str());
+      return 1;
+    }
+    if (IsFeedback ? !Sum.add(Part, Msg) : !Sum.add(R, Msg)) {
+      std::fprintf(stderr, "%s: %s: %s\n", Tool, Path.c_str(), Msg.c_str());
+      return 1;
+    }
+  }
+  std::string Text = Sum.write();
+  if (Opt.MergeOut == "-") {
+    llvm::outs() << Text;
+    return 0;
+  }
+  // Written beside OUT and renamed over it: readers never see half a file.
+  std::string Tmp = Opt.MergeOut + ".tmp";
+  std::error_code EC;
+  {
+    llvm::raw_fd_ostream OS(Tmp, EC, llvm::sys::fs::OF_None);
+    if (!EC) {
+      OS << Text;
+      OS.close();
+      EC = OS.error();
+    }
+  }
+  if (!EC)
+    EC = llvm::sys::fs::rename(Tmp, Opt.MergeOut);
+  if (EC) {
+    llvm::sys::fs::remove(Tmp);
+    std::fprintf(stderr, "%s: %s: cannot write: %s\n", Tool,
+                 Opt.MergeOut.c_str(), EC.message().c_str());
+    return 1;
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   Options Opt;
   bool NoMoreOptions = false;
@@ -367,6 +443,16 @@ int main(int argc, char **argv) {
       Opt.Binaries.push_back(argv[I]);
     } else if (A.rfind("--binary=", 0) == 0) {
       Opt.Binaries.push_back(A.substr(9));
+    } else if (A == "--merge" || A.rfind("--merge=", 0) == 0) {
+      if (A == "--merge" && ++I == argc) {
+        std::fprintf(stderr, "%s: --merge needs a file name\n", Tool);
+        return 1;
+      }
+      Opt.MergeOut = A == "--merge" ? std::string(argv[I]) : A.substr(8);
+      if (Opt.MergeOut.empty()) {
+        std::fprintf(stderr, "%s: --merge needs a file name\n", Tool);
+        return 1;
+      }
     } else if (A == "--json") {
       Opt.JSON = true;
     } else if (A == "--all") {
@@ -383,6 +469,14 @@ int main(int argc, char **argv) {
   if (Opt.Reports.empty()) {
     std::fprintf(stderr, "%s: no report given (see --help)\n", Tool);
     return 1;
+  }
+  if (!Opt.MergeOut.empty()) {
+    if (!Opt.Binaries.empty() || Opt.JSON || Opt.All) {
+      std::fprintf(stderr, "%s: --merge takes no --binary, --json or --all\n",
+                   Tool);
+      return 1;
+    }
+    return merge(Opt);
   }
   if (Opt.Binaries.empty()) {
     std::fprintf(stderr,
@@ -428,15 +522,12 @@ int main(int argc, char **argv) {
   bool First = true;
   Report R;
   for (const std::string &Path : Opt.Reports) {
-    auto BufOrErr = llvm::MemoryBuffer::getFileOrSTDIN(
-        Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-    if (!BufOrErr) {
-      std::fprintf(stderr, "%s: %s: cannot read: %s\n", Tool, Path.c_str(),
-                   BufOrErr.getError().message().c_str());
+    std::unique_ptr<llvm::MemoryBuffer> Buf = readInput(Path);
+    if (!Buf) {
       Status = 1;
       continue;
     }
-    llvm::StringRef Text = (*BufOrErr)->getBuffer();
+    llvm::StringRef Text = Buf->getBuffer();
     ReportError Err;
     if (!parseReport(std::string_view(Text.data(), Text.size()), R, Err)) {
       std::fprintf(stderr, "%s: %s:%u: %s\n", Tool, Path.c_str(), Err.Line,

@@ -1,0 +1,90 @@
+; Branch weights from earlier runs' counts (-sampler-feedback, lib/FeedbackWeights.h):
+; the feedback file sums, cell by cell, the estimates of the runs of a unit named
+; by its signature. A branch site's cells are [false, true], so its branch gets
+; the weights [true + 1, false + 1]; a switch site's are [default, case 1, ...],
+; its successors' order. A branch those runs never reached keeps what it had.
+; The weights serve the checks on cold heavy ways as a profile's would.
+;
+; The signature covers the module's identity, so it is read from a first run.
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -S %s | sed -n 's/.*unit \([0-9a-f]\{32\}\) 13 .*/\1/p' > %t.sig
+; RUN: printf 'sampler-feedback\t1\nruns\t2\nunit\t%%s\t13\tfeedback.ll\ncounts\t0:50 1:950 8:10 9:990 10:5 12:300\nend-of-feedback\n' $(cat %t.sig) > %t.feedback
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -S %s 2>%t.err | FileCheck %s
+; RUN: count 0 < %t.err
+; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -pass-remarks=sampler-cold-heavy -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+;
+; A file that names another unit (its sites changed since the runs): a warning,
+; and the weights stay as they were.
+; RUN: printf 'sampler-feedback\t1\nruns\t1\nunit\t0123456789abcdef0123456789abcdef\t13\tfeedback.ll\ncounts\t0:50 1:950\nend-of-feedback\n' > %t.other
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.other -S %s 2>&1 | FileCheck %s --check-prefix=OTHER
+;
+; A file that cannot be read, or is not a feedback file or a report: one line.
+; RUN: not %opt-sampler -passes=sampler -sampler-feedback=%t.missing -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSING --match-full-lines
+; RUN: printf 'sampler-feedback\t1\nruns\t1\nunit\t%%s\t13\tfeedback.ll\ncounts\t0:50 13:1\nend-of-feedback\n' $(cat %t.sig) > %t.bad
+; RUN: not %opt-sampler -passes=sampler -sampler-feedback=%t.bad -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD --match-full-lines
+
+; CHECK-LABEL: define i32 @walk(
+; CHECK:         br i1 %c0, label %latch, label %t1, !prof [[C0:![0-9]+]]
+; CHECK:         br i1 %c1, label %latch, label %t2{{$}}
+; CHECK:         br i1 %c2, label %latch, label %t3{{$}}
+; CHECK:         br i1 %c3, label %latch, label %hit, !prof [[KEPT:![0-9]+]]
+; CHECK:         br i1 %more, label %head, label %exit, !prof [[MORE:![0-9]+]]
+; CHECK-LABEL: define i32 @pick(
+; CHECK:         switch i32 %x, label %other [
+; CHECK:         ], !prof [[SW:![0-9]+]]
+; CHECK-DAG:   [[C0]] = !{!"branch_weights", i32 951, i32 51}
+; CHECK-DAG:   [[KEPT]] = !{!"branch_weights", i32 1, i32 99}
+; CHECK-DAG:   [[MORE]] = !{!"branch_weights", i32 991, i32 11}
+; CHECK-DAG:   [[SW]] = !{!"branch_weights", i32 6, i32 1, i32 301}
+; REMARK: remark: <unknown>:0:0: a branch's way of 3 sites more, taken 5% of the time, gets a check of its own
+; REMARK-NOT: remark
+; OTHER: sampler: warning: {{.*}}.other has no counts for unit {{[0-9a-f]+}} ({{.*}}feedback.ll): its sites changed since those runs; its branches keep their weights
+; OTHER: br i1 %c0, label %latch, label %t1{{$}}
+; OTHER: br i1 %c3, label %latch, label %hit, !prof
+; MISSING: sampler: option 'feedback': cannot read '{{.*}}.missing': No such file or directory
+; BAD: sampler: option 'feedback': {{.*}}.bad:4: cell index 13 out of range (unit has 13 cells)
+define i32 @walk(ptr %p, i32 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i32 [ 0, %entry ], [ %i1, %latch ]
+  %v0 = load volatile i32, ptr %p
+  %c0 = icmp eq i32 %v0, 0
+  br i1 %c0, label %latch, label %t1
+t1:
+  %v1 = load volatile i32, ptr %p
+  %c1 = icmp eq i32 %v1, 1
+  br i1 %c1, label %latch, label %t2
+t2:
+  %v2 = load volatile i32, ptr %p
+  %c2 = icmp eq i32 %v2, 2
+  br i1 %c2, label %latch, label %t3
+t3:
+  %v3 = load volatile i32, ptr %p
+  %c3 = icmp eq i32 %v3, 3
+  br i1 %c3, label %latch, label %hit, !prof !0
+hit:
+  store volatile i32 7, ptr %p
+  br label %latch
+latch:
+  %i1 = add i32 %i, 1
+  %more = icmp slt i32 %i1, %n
+  br i1 %more, label %head, label %exit
+exit:
+  ret i32 %i1
+}
+
+define i32 @pick(i32 %x) {
+entry:
+  switch i32 %x, label %other [
+    i32 1, label %one
+    i32 2, label %two
+  ]
+one:
+  ret i32 10
+two:
+  ret i32 20
+other:
+  ret i32 0
+}
+
+!0 = !{!"branch_weights", i32 1, i32 99}
