@@ -69,8 +69,9 @@ unsigned sampler::applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
     if (Ways < 2 || Ways != R.NumCounters ||
         !(isa<BranchInst>(T) || isa<SwitchInst>(T)))
       continue;
-    Estimates.assign(U->Cells.begin() + R.Offset,
-                     U->Cells.begin() + R.Offset + Ways);
+    Estimates.clear();
+    for (unsigned W = 0; W < Ways; ++W)
+      Estimates.push_back(U->cell(R.Offset + W));
     if (std::all_of(Estimates.begin(), Estimates.end(),
                     [](uint64_t E) { return E == 0; }))
       continue; // never reached in those runs: nothing learned

@@ -17,7 +17,7 @@ if [ $# -lt 4 ]; then
 fi
 bin=$1 src=$2 secs=$3 artifacts=$4
 shift 4
-[ $# -gt 0 ] || set -- report site_table
+[ $# -gt 0 ] || set -- report site_table feedback
 mkdir -p "$artifacts" || exit 1
 work=$(mktemp -d "${TMPDIR:-/tmp}/sampler-fuzz.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT INT TERM

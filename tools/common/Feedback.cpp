@@ -4,6 +4,7 @@
 #include "Escape.h"
 #include "Numbers.h"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -32,24 +33,22 @@ const FeedbackUnit *Feedback::find(const Signature &S) const {
   return It == Index.end() ? nullptr : &Units[It->second];
 }
 
+uint64_t FeedbackUnit::cell(uint64_t I) const {
+  auto It = std::lower_bound(
+      Counts.begin(), Counts.end(), I,
+      [](const std::pair<uint64_t, uint64_t> &P, uint64_t X) { return P.first < X; });
+  return It != Counts.end() && It->first == I ? It->second : 0;
+}
+
 FeedbackUnit *Feedback::unitFor(const Signature &S, uint64_t NumCells,
                                 const std::string &Name, std::string &Msg) {
   auto It = Index.find(S);
   if (It == Index.end()) {
-    // The cells are held densely: a count no real unit comes near is a
-    // corrupt input, refused before it is allocated.
-    if (NumCells > MaxFeedbackCells) {
-      Msg = "unit " + S.hex() + " has " + std::to_string(NumCells) +
-            " cells, more than a feedback file holds (" +
-            std::to_string(MaxFeedbackCells) + ")";
-      return nullptr;
-    }
     Index.emplace(S, Units.size());
     FeedbackUnit U;
     U.Sig = S;
     U.NumCells = NumCells;
     U.Name = Name;
-    U.Cells.assign(NumCells, 0);
     Units.push_back(std::move(U));
     return &Units.back();
   }
@@ -62,14 +61,36 @@ FeedbackUnit *Feedback::unitFor(const Signature &S, uint64_t NumCells,
   return &U;
 }
 
+/// Adds the sorted cells \p In, each times \p Scale, into \p Into (sorted):
+/// one merge of the two lists.
+static void addCells(std::vector<std::pair<uint64_t, uint64_t>> &Into,
+                     const std::vector<std::pair<uint64_t, uint64_t>> &In,
+                     uint64_t Scale) {
+  std::vector<std::pair<uint64_t, uint64_t>> Out;
+  Out.reserve(Into.size() + In.size());
+  auto A = Into.cbegin();
+  auto B = In.cbegin();
+  while (A != Into.cend() || B != In.cend()) {
+    if (B == In.cend() || (A != Into.cend() && A->first < B->first)) {
+      Out.push_back(*A++);
+      continue;
+    }
+    uint64_t V = saturatingMul(B->second, Scale);
+    if (A != Into.cend() && A->first == B->first)
+      V = saturatingAdd(V, (A++)->second);
+    if (V) // a report may list a zero cell; the sum never does
+      Out.emplace_back(B->first, V);
+    ++B;
+  }
+  Into.swap(Out);
+}
+
 bool Feedback::add(const Report &R, std::string &Msg) {
   for (const ReportUnit &RU : R.Units) {
     FeedbackUnit *U = unitFor(RU.Sig, RU.NumCells, RU.Name, Msg);
     if (!U)
       return false;
-    uint64_t Scale = R.scale(RU);
-    for (const auto &[I, C] : RU.Counts)
-      U->Cells[I] = saturatingAdd(U->Cells[I], saturatingMul(C, Scale));
+    addCells(U->Counts, RU.Counts, R.scale(RU));
   }
   Runs = saturatingAdd(Runs, 1);
   return true;
@@ -80,8 +101,7 @@ bool Feedback::add(const Feedback &F, std::string &Msg) {
     FeedbackUnit *U = unitFor(FU.Sig, FU.NumCells, FU.Name, Msg);
     if (!U)
       return false;
-    for (uint64_t I = 0; I < FU.NumCells; ++I)
-      U->Cells[I] = saturatingAdd(U->Cells[I], FU.Cells[I]);
+    addCells(U->Counts, FU.Counts, 1);
   }
   Runs = saturatingAdd(Runs, F.Runs);
   return true;
@@ -93,13 +113,12 @@ std::string Feedback::write() const {
     Out += "unit\t" + U.Sig.hex() + "\t" + std::to_string(U.NumCells) + "\t" +
            escapeField(U.Name) + "\ncounts\t";
     bool First = true;
-    for (uint64_t I = 0; I < U.NumCells; ++I)
-      if (U.Cells[I]) {
-        if (!First)
-          Out += ' ';
-        Out += std::to_string(I) + ":" + std::to_string(U.Cells[I]);
-        First = false;
-      }
+    for (const auto &[I, V] : U.Counts) {
+      if (!First)
+        Out += ' ';
+      Out += std::to_string(I) + ":" + std::to_string(V);
+      First = false;
+    }
     Out += "\n";
   }
   Out += "end-of-feedback\n";
@@ -120,7 +139,6 @@ bool sampler::parseFeedback(std::string_view Text, Feedback &Out, ReportError &E
   };
   bool SawRuns = false, SawEnd = false, WantCounts = false;
   unsigned UnitLine = 0;
-  std::vector<std::pair<uint64_t, uint64_t>> Counts;
   const char *Cur = Text.data(), *End = Cur + Text.size();
   while (Cur < End) {
     const char *NL = static_cast<const char *>(std::memchr(Cur, '\n', size_t(End - Cur)));
@@ -153,11 +171,12 @@ bool sampler::parseFeedback(std::string_view Text, Feedback &Out, ReportError &E
                     std::to_string(UnitLine));
       FeedbackUnit &U = Out.Units.back();
       std::string Msg;
-      Counts.clear();
-      if (!parseCountList(Rest, U.NumCells, Counts, Msg))
+      if (!parseCountList(Rest, U.NumCells, U.Counts, Msg))
         return Fail(std::move(Msg));
-      for (const auto &[I, V] : Counts)
-        U.Cells[I] = V;
+      // Zero cells are legal in the list but never stored.
+      U.Counts.erase(std::remove_if(U.Counts.begin(), U.Counts.end(),
+                                    [](const auto &P) { return P.second == 0; }),
+                     U.Counts.end());
       continue;
     }
     if (L == "end-of-feedback") {

@@ -31,18 +31,20 @@
 namespace sampler {
 
 inline constexpr unsigned FeedbackVersion = 1;
-/// The most cells a unit may have here, far beyond any real unit (SQLite's
-/// sqlite3.c has about 24,000 sites with the default schemes).
-inline constexpr uint64_t MaxFeedbackCells = uint64_t(1) << 24;
 
 struct FeedbackUnit {
   Signature Sig;
   uint64_t NumCells = 0;
   std::string Name; // the unit's source name (unescaped)
-  /// Estimated counts, summed over the runs; one per cell (saturating at
-  /// 2^64 - 1). Cells that hold values (bounds' min and max) are summed as
-  /// well and mean nothing here: only counts are read back.
-  std::vector<uint64_t> Cells;
+  /// The non-zero cells: (index, estimated count summed over the runs,
+  /// saturating at 2^64 - 1), index ascending. Memory follows the counts,
+  /// not the cell count a file claims. Cells that hold values (bounds' min
+  /// and max) are summed as well and mean nothing here: only counts are read
+  /// back.
+  std::vector<std::pair<uint64_t, uint64_t>> Counts;
+
+  /// The sum in cell \p I (0 if absent).
+  uint64_t cell(uint64_t I) const;
 };
 
 class Feedback {
