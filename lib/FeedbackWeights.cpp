@@ -3,6 +3,7 @@
 #include "Feedback.h"
 #include "SiteTable.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
@@ -17,6 +18,7 @@ using namespace sampler;
 #define DEBUG_TYPE "sampler-feedback"
 
 STATISTIC(NumWeighted, "Branches and switches weighted from feedback");
+STATISTIC(NumUnreached, "Functions with sites that the feedback's runs never reached");
 
 namespace {
 
@@ -36,7 +38,7 @@ MDNode *weightsFrom(LLVMContext &C, ArrayRef<uint64_t> Estimates) {
 } // namespace
 
 unsigned sampler::applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
-                                       StringRef Path) {
+                                       StringRef Path, bool MarkUnreached) {
   if (Table.empty())
     return 0;
   MD5::MD5Result Digest = Table.signature();
@@ -44,20 +46,39 @@ unsigned sampler::applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
   std::memcpy(Sig.Bytes, Digest.data(), sizeof Sig.Bytes);
   const FeedbackUnit *U = Counts.find(Sig);
   if (!U) {
-    // Not a failure: a unit's code (or the flags that choose its sites) may
-    // change between the runs and this build. Said, as clang says of a
-    // profile that does not match.
+    // Not a failure: the unit may not be linked into the program the runs
+    // came from (a library's unused member), or its code, the flags that
+    // choose its sites, or the path it is compiled as (the module's
+    // identity) changed since. Said, as clang says of a profile that does not
+    // match; nothing is marked unreached.
     StringRef Source = Table.sites().front().File;
     errs() << "sampler: warning: " << Path << " has no counts for unit "
            << Sig.hex() << " (" << Source
-           << "): its sites changed since those runs; its branches keep "
-              "their weights\n";
+           << "): not in the program those runs came from, or its sites or "
+              "the path it is compiled as differ; its branches keep their "
+              "weights\n";
     return 0;
   }
   if (U->NumCells != Table.numCounters())
     return 0; // the signature matched: cannot happen unless the file lies
   unsigned N = 0;
   SmallVector<uint64_t, 8> Estimates;
+  // Per function: whether any of its sites has a count (every scheme's).
+  MapVector<Function *, bool> Reached;
+  for (const SiteRecord &R : Table.sites()) {
+    auto *I = dyn_cast_or_null<Instruction>(&*R.Before);
+    if (!I)
+      continue;
+    bool &Any = Reached.insert({I->getFunction(), false}).first->second;
+    for (unsigned K = 0; K < R.NumCounters && !Any; ++K)
+      Any = U->cell(R.Offset + K) != 0;
+  }
+  if (MarkUnreached)
+    for (auto &[F, Any] : Reached)
+      if (!Any) {
+        F->addFnAttr(UnreachedAttr);
+        ++NumUnreached;
+      }
   for (const SiteRecord &R : Table.sites()) {
     if (R.Scheme != "branches" || !R.Before)
       continue;

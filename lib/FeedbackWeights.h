@@ -15,9 +15,10 @@
 //   opt -load-pass-plugin=SamplerPassLLVM.so -passes=sampler
 //       -sampler-feedback=prog.feedback in.ll -S
 //
-// A unit is found by its signature, which covers its sites' text: a unit
-// whose source or flags changed since the runs is not in the file, keeps its
-// weights, and is named in a one-line warning.
+// A unit is found by its signature, which covers its sites' text and the
+// path it is compiled as: a unit that was not in the program the runs came
+// from, or whose source, flags or path changed since, is not in the file,
+// keeps its weights, and is named in a one-line warning.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SAMPLER_FEEDBACKWEIGHTS_H
@@ -30,11 +31,18 @@ namespace sampler {
 class Feedback;
 class SiteTable;
 
+/// The attribute of a function none of whose sites the feedback's runs
+/// reached: the sampling transformation lowers its sites in place rather
+/// than clone it (SamplingTransform::run).
+inline constexpr char UnreachedAttr[] = "sampler-unreached";
+
 /// Gives the branch and switch sites of \p Table whose runs reached them the
-/// weights \p Counts measured; returns how many got them. Call it when every
-/// site is in (the signature covers them all) and before SiteTable::emit.
+/// weights \p Counts measured; returns how many got them. With
+/// \p MarkUnreached, a function with sites none of which has a count there
+/// gets UnreachedAttr. Call it when every site is in (the signature covers
+/// them all) and before SiteTable::emit.
 unsigned applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
-                              llvm::StringRef Path);
+                              llvm::StringRef Path, bool MarkUnreached);
 
 } // namespace sampler
 

@@ -170,6 +170,10 @@ struct SamplerOptions {
   /// ColdHeavyPercent, and the optimiser, as a profile's would.
   std::shared_ptr<const Feedback> FeedbackCounts;
   std::string FeedbackPath;
+  /// With feedback, a function with sites none of which those runs reached
+  /// is not cloned: its sites are lowered in place (one countdown test
+  /// each), which keeps it about its original size. Exact either way.
+  bool UnreachedInPlace = true;
   /// In an unconditional build whose adds test glibc's thread flag
   /// (WhenThreaded, x86-64), functions with adds in loops or several on a
   /// way through are copied in two, one with plain adds and one with atomic

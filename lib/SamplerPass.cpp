@@ -75,7 +75,8 @@ public:
     // Weights from earlier runs of these same sites, before the transform
     // and the optimiser read them.
     if (Opts.FeedbackCounts)
-      applyFeedbackWeights(Table, *Opts.FeedbackCounts, Opts.FeedbackPath);
+      applyFeedbackWeights(Table, *Opts.FeedbackCounts, Opts.FeedbackPath,
+                           Opts.UnreachedInPlace);
     NumSites += Table.sites().size();
     Table.emit(Opts.Sampling, Opts.ThreadCopies);
     if (!Opts.Sampling)

@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SamplingTransform.h"
+#include "FeedbackWeights.h"
 #include "RuntimeABI.h"
 #include "SiteTable.h"
 #include "LoopTails.h"
@@ -1150,7 +1151,10 @@ bool SamplingTransform::run(Function &F) {
   // Cloning pays when regions are heavy: a check, then one subtract for many
   // sites. For light ones a single copy may be cheaper (a site in place is
   // one `decq %fs:...; js`) and keeps the function small enough to inline.
-  if (!canClone(F) || heaviestRegion(F) < CloneThreshold) {
+  // A function the feedback's runs never reached is most likely cold: its
+  // sites stay in place, and its .text is not doubled (FeedbackWeights.h).
+  if (!canClone(F) || F.hasFnAttribute(UnreachedAttr) ||
+      heaviestRegion(F) < CloneThreshold) {
     lowerInPlace(F);
     return false;
   }

@@ -12,10 +12,14 @@
 #   bzip2   bzip2: compress, then decompress, the same text
 #   bc      bc -lq bench/bc/workload.bc: pi and e to 1000 places
 #   ccrypt  ccrypt: encrypt, then decrypt, a generated 16 MiB text with a fixed key
-# Each is built at its usual -O2 flags (those of test/real/*.sh) in seven configurations, in
+# Each is built at its usual -O2 flags (those of test/real/*.sh) in eight configurations, in
 # BUILD_DIR/bench/<program>/<configuration>/ (make -j$BENCH_JOBS, default 1):
 #   baseline         clang-19
 #   sampled          sampler-cc (default schemes)          runs at SAMPLER_SPARSITY=$BENCH_SPARSITIES
+#   feedback         sampler-cc -fsampler-feedback=F       runs at $BENCH_FEEDBACK_SPARSITIES
+#                    (off 1000 100); F: the reports of one native run of the sampled build's
+#                    workload at d = 100 (seed BENCH_SEED + 1), merged by sampler-report --merge.
+#                    Trained on the workload it is measured on: what feedback gives at best.
 #   sampled-all      sampler-cc -fsampler-schemes=all      runs at $BENCH_ALL_SPARSITIES (off 1000)
 #   unconditional    sampler-cc -fno-sampler-sampling      (every site execution counted)
 #   profile-instr    clang-19 -fprofile-instr-generate     (LLVM's front-end instrumentation)
@@ -59,6 +63,8 @@
 #   BENCH_PROGRAMS        programs to run (default "lua sqlite zlib bzip2 bc ccrypt")
 #   BENCH_SPARSITIES      sparsities of the sampled runs (default "off 10000 1000 100 1")
 #   BENCH_ALL_SPARSITIES  sparsities of the sampled-all runs (default "off 1000")
+#   BENCH_FEEDBACK_SPARSITIES  sparsities of the feedback runs (default "off 1000 100"; empty:
+#                         no feedback configuration)
 #   BENCH_NATIVE_RUNS     native runs per run, for the wall-clock median (default 5; 0: none)
 #   BENCH_JOBS            make -j of the builds (default 1: compile times measured serially)
 #   BENCH_VALGRIND_JOBS   valgrind runs side by side (default: nproc; instruction counts do
@@ -194,6 +200,7 @@ seed=${BENCH_SEED:-12345}
 read -r -a programs <<<"${BENCH_PROGRAMS:-lua sqlite zlib bzip2 bc ccrypt}"
 read -r -a sparsities <<<"${BENCH_SPARSITIES:-off 10000 1000 100 1}"
 read -r -a all_sparsities <<<"${BENCH_ALL_SPARSITIES:-off 1000}"
+read -r -a feedback_sparsities <<<"${BENCH_FEEDBACK_SPARSITIES-off 1000 100}"
 REAL_JOBS=${BENCH_JOBS:-1}
 native_runs=${BENCH_NATIVE_RUNS:-5}
 vg_jobs=${BENCH_VALGRIND_JOBS:-$(nproc 2>/dev/null || echo 2)}
@@ -280,19 +287,22 @@ EOF
 chmod +x "$sancov_cc"
 
 # === Configurations =============================================================================
-configs=(baseline sampled sampled-all unconditional profile-instr profile-sampled sancov)
+configs=(baseline sampled feedback sampled-all unconditional profile-instr profile-sampled sancov)
+[ "${#feedback_sparsities[@]}" -gt 0 ] ||
+  configs=(baseline sampled sampled-all unconditional profile-instr profile-sampled sancov)
 declare -A cfg_cc=(
-  [baseline]=$REAL_CLANG [sampled]=$sampler_cc [sampled-all]=$sampler_cc [unconditional]=$sampler_cc
+  [baseline]=$REAL_CLANG [sampled]=$sampler_cc [feedback]=$sampler_cc [sampled-all]=$sampler_cc [unconditional]=$sampler_cc
   [profile-instr]=$REAL_CLANG [profile-sampled]=$REAL_CLANG [sancov]=$sancov_cc)
 declare -A cfg_extra=(
   [baseline]="" [sampled]="${BENCH_SAMPLED_FLAGS:-}" [sampled-all]="-fsampler-schemes=all"
+  [feedback]="${BENCH_SAMPLED_FLAGS:+$BENCH_SAMPLED_FLAGS }-fsampler-feedback=BENCH_DIR/<program>/train.feedback"
   [unconditional]="-fno-sampler-sampling"
   [profile-instr]="-fprofile-instr-generate"
   [profile-sampled]="-fprofile-generate -mllvm -sampled-instrumentation"
   [sancov]="-fsanitize-coverage=inline-8bit-counters -fno-sanitize-link-runtime")
 declare -A cfg_fp
 cfg_fp[baseline]=$(real_compiler_fingerprint "$REAL_CLANG")
-for c in sampled sampled-all unconditional; do cfg_fp[$c]=$sampler_fp; done
+for c in sampled feedback sampled-all unconditional; do cfg_fp[$c]=$sampler_fp; done
 cfg_fp[profile-instr]=${cfg_fp[baseline]}
 cfg_fp[profile-sampled]=${cfg_fp[baseline]}
 cfg_fp[sancov]=${cfg_fp[baseline]}-$(md5sum <"$root/bench/sancov/sancov_min.c" | cut -c1-8)
@@ -402,6 +412,71 @@ if [ "$(cat "$data/.stamp" 2>/dev/null)" != "$data_stamp" ]; then
   echo "$data_stamp" >"$data/.stamp"
 fi
 
+run_env=(PATH=/usr/bin:/bin LC_ALL=C)
+vg=(valgrind --tool=cachegrind --cache-sim=no)
+
+# run_workload P RUN CONFIG ENVS DIR MODE: run program P's steps in the fresh folder DIR (each
+# step: its stdout to DIR/STEP.out, stderr to DIR/STEP.err); MODE valgrind (DIR/STEP.vg, .cg)
+# or native (wall ms of the steps summed, printed). Per step, sampler builds get
+# SAMPLER_FILE=DIR/STEP.report, profile builds LLVM_PROFILE_FILE=DIR/STEP.profraw.
+# Prints "rc=N" lines for failing steps on stderr of the caller (DIR/status).
+run_workload() {
+  local p=$1 c=$3 envs=$4 dir=$5 mode=$6 step name stdin expect cmd total=0 t0 rc words envv extra
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  : >"$dir/status"
+  IFS=';' read -r -a steps <<<"${prog_steps[$p]}"
+  for step in "${steps[@]}"; do
+    IFS='|' read -r name stdin expect cmd <<<"$step"
+    cmd=${cmd//@BIN@/${bin_path[$p,$c]}}
+    cmd=${cmd//@BENCH@/$root/bench}
+    stdin=${stdin//@DATA@/$data}
+    stdin=${stdin//@RUN@/$dir}
+    read -r -a words <<<"$cmd"
+    read -r -a envv <<<"$envs"
+    extra=()
+    case $c in
+      sampled|feedback|sampled-all|unconditional) extra=(SAMPLER_FILE="$dir/$name.report") ;;
+      profile-*) extra=(LLVM_PROFILE_FILE="$dir/$name.profraw") ;;
+    esac
+    rc=0
+    if [ "$mode" = valgrind ]; then
+      (cd "$dir" && env -i "${run_env[@]}" "${envv[@]}" "${extra[@]}" "${vg[@]}" \
+          --cachegrind-out-file="$dir/$name.cg" --log-file="$dir/$name.vg" "${words[@]}") \
+        <"$stdin" >"$dir/$name.out" 2>"$dir/$name.err" || rc=$?
+    else
+      t0=$(date +%s%N)
+      (cd "$dir" && env -i "${run_env[@]}" "${envv[@]}" "${extra[@]}" "${words[@]}") \
+        <"$stdin" >"$dir/$name.out" 2>"$dir/$name.err" || rc=$?
+      total=$(( total + $(date +%s%N) - t0 ))
+    fi
+    [ "$rc" = 0 ] || echo "$name: exit status $rc ($(head -c 200 "$dir/$name.err" | tr '\n' ' '))" >>"$dir/status"
+    [ ! -s "$dir/$name.err" ] || [ "$rc" != 0 ] || echo "$name: wrote to stderr: $(head -c 200 "$dir/$name.err" | tr '\n' ' ')" >>"$dir/status"
+    if [ "$expect" != - ]; then
+      expect=${expect//@DATA@/$data}
+      cmp -s "$expect" "$dir/$name.out" || echo "$name: stdout differs from $(basename "$expect")" >>"$dir/status"
+    fi
+  done
+  [ "$mode" = valgrind ] || echo $(( total / 1000 ))   # microseconds
+}
+
+# train_feedback P: the feedback configuration's counts: one native run of the sampled build's
+# workload at d = 100 (seed BENCH_SEED + 1, not the measured runs' seed), its reports merged
+# into $work/P/train.feedback (sampler-report --merge). Fails (a check) if the run does.
+train_feedback() {
+  local p=$1 dir=$work/$1/train
+  if [ -z "${bin_path[$p,sampled]:-}" ]; then
+    fail "$p: no feedback build: the sampled build failed"
+    return 1
+  fi
+  run_workload "$p" train sampled "SAMPLER_SPARSITY=100 SAMPLER_SEED=$((seed + 1))" "$dir" native >/dev/null
+  if [ -s "$dir/status" ] ||
+     ! "$build/bin/sampler-report" --merge="$work/$p/train.feedback" "$dir"/*.report 2>>"$dir/status"; then
+    fail "$p: the feedback build's training run failed: $(head -c 300 "$dir/status" | tr '\n' ' ')"
+    return 1
+  fi
+}
+
 # === Builds (serial: compile times) ================================================================
 declare -A bin_path text_size compile_s src_of
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sampler-bench.XXXXXX")
@@ -429,6 +504,13 @@ RECIPE=$(declare -f bench_prepare_sqlite | md5sum | cut -c1-16)"
     dir=$work/$p/$c
     cc=${cfg_cc[$c]}
     flags=${prog_cflags[$p]}${cfg_extra[$c]:+ ${cfg_extra[$c]}}
+    fp=${cfg_fp[$c]}
+    if [ "$c" = feedback ]; then
+      # Trained on one native run of the sampled build (built just before), its reports merged.
+      train_feedback "$p" || continue
+      flags=${flags//BENCH_DIR\/<program>\/train.feedback/$work/$p/train.feedback}
+      fp="$fp-$(md5sum <"$work/$p/train.feedback" | cut -c1-8)"
+    fi
     [ "$p" = lua ] && flags="$flags ${prog_defs[lua]}"
     [ "$reuse" = 1 ] || rm -f "$dir/.config"
     log "building $p: $c ($(basename "$cc") $flags)"
@@ -439,14 +521,14 @@ RECIPE=$(declare -f bench_prepare_sqlite | md5sum | cut -c1-16)"
       t0=$(real_now_ms)
       # In a subshell: real_build_lua exits (real_die) when the build fails, which would end
       # the whole benchmark instead of recording this configuration as failed.
-      (real_build_lua "${src_of[$p]}" "$dir" "$cc" "$flags" "${cfg_fp[$c]}") || ok=0
+      (real_build_lua "${src_of[$p]}" "$dir" "$cc" "$flags" "$fp") || ok=0
       [ "$ok" = 0 ] || [ -f "$dir/.bench-compile-ms" ] || echo $(( $(real_now_ms) - t0 )) >"$dir/.bench-compile-ms"
     else
       recipe=$(declare -f "bench_build_$p" bench_timed | md5sum | cut -c1-16)
       cfg="CC=$cc
 CFLAGS=$flags
 SRC=$src
-COMPILER=${cfg_fp[$c]}
+COMPILER=$fp
 RECIPE=$recipe
 DEFS=${prog_defs[$p]}
 PREPARED=$(if [ "$p" = sqlite ]; then md5sum <"$sqlite_prepared/.config" | cut -c1-8; fi)"
@@ -479,6 +561,9 @@ runs_of() {
   for d in "${sparsities[@]}"; do
     echo "sampled-$d|sampled|$d|SAMPLER_SPARSITY=$d SAMPLER_SEED=$seed"
   done
+  for d in "${feedback_sparsities[@]}"; do
+    echo "feedback-$d|feedback|$d|SAMPLER_SPARSITY=$d SAMPLER_SEED=$seed"
+  done
   for d in "${all_sparsities[@]}"; do
     echo "sampled-all-$d|sampled-all|$d|SAMPLER_SPARSITY=$d SAMPLER_SEED=$seed"
   done
@@ -487,54 +572,6 @@ runs_of() {
   echo "profile-sampled|profile-sampled|(sampled)|"
   echo "sancov|sancov|(all)|"
 }
-run_env=(PATH=/usr/bin:/bin LC_ALL=C)
-vg=(valgrind --tool=cachegrind --cache-sim=no)
-
-# run_workload P RUN CONFIG ENVS DIR MODE: run program P's steps in the fresh folder DIR (each
-# step: its stdout to DIR/STEP.out, stderr to DIR/STEP.err); MODE valgrind (DIR/STEP.vg, .cg)
-# or native (wall ms of the steps summed, printed). Per step, sampler builds get
-# SAMPLER_FILE=DIR/STEP.report, profile builds LLVM_PROFILE_FILE=DIR/STEP.profraw.
-# Prints "rc=N" lines for failing steps on stderr of the caller (DIR/status).
-run_workload() {
-  local p=$1 c=$3 envs=$4 dir=$5 mode=$6 step name stdin expect cmd total=0 t0 rc words envv extra
-  rm -rf "$dir"
-  mkdir -p "$dir"
-  : >"$dir/status"
-  IFS=';' read -r -a steps <<<"${prog_steps[$p]}"
-  for step in "${steps[@]}"; do
-    IFS='|' read -r name stdin expect cmd <<<"$step"
-    cmd=${cmd//@BIN@/${bin_path[$p,$c]}}
-    cmd=${cmd//@BENCH@/$root/bench}
-    stdin=${stdin//@DATA@/$data}
-    stdin=${stdin//@RUN@/$dir}
-    read -r -a words <<<"$cmd"
-    read -r -a envv <<<"$envs"
-    extra=()
-    case $c in
-      sampled|sampled-all|unconditional) extra=(SAMPLER_FILE="$dir/$name.report") ;;
-      profile-*) extra=(LLVM_PROFILE_FILE="$dir/$name.profraw") ;;
-    esac
-    rc=0
-    if [ "$mode" = valgrind ]; then
-      (cd "$dir" && env -i "${run_env[@]}" "${envv[@]}" "${extra[@]}" "${vg[@]}" \
-          --cachegrind-out-file="$dir/$name.cg" --log-file="$dir/$name.vg" "${words[@]}") \
-        <"$stdin" >"$dir/$name.out" 2>"$dir/$name.err" || rc=$?
-    else
-      t0=$(date +%s%N)
-      (cd "$dir" && env -i "${run_env[@]}" "${envv[@]}" "${extra[@]}" "${words[@]}") \
-        <"$stdin" >"$dir/$name.out" 2>"$dir/$name.err" || rc=$?
-      total=$(( total + $(date +%s%N) - t0 ))
-    fi
-    [ "$rc" = 0 ] || echo "$name: exit status $rc ($(head -c 200 "$dir/$name.err" | tr '\n' ' '))" >>"$dir/status"
-    [ ! -s "$dir/$name.err" ] || [ "$rc" != 0 ] || echo "$name: wrote to stderr: $(head -c 200 "$dir/$name.err" | tr '\n' ' ')" >>"$dir/status"
-    if [ "$expect" != - ]; then
-      expect=${expect//@DATA@/$data}
-      cmp -s "$expect" "$dir/$name.out" || echo "$name: stdout differs from $(basename "$expect")" >>"$dir/status"
-    fi
-  done
-  [ "$mode" = valgrind ] || echo $(( total / 1000 ))   # microseconds
-}
-
 # check_run P RUN CONFIG SPARSITY DIR: after a valgrind run: the steps' stdout against the
 # baseline's, the reports or profiles; writes DIR/status lines for problems, DIR/obs.
 check_run() {
@@ -546,7 +583,7 @@ check_run() {
       echo "$sname: stdout differs from the baseline's" >>"$dir/status"
     fi
     case $c in
-      sampled|sampled-all|unconditional)
+      sampled|feedback|sampled-all|unconditional)
         # Observations: the sum of the report's counts, meaningful for the counting schemes
         # only (with all schemes, bounds cells hold minima and maxima): not for sampled-all.
         report=$dir/$sname.report
@@ -746,23 +783,28 @@ verdict() { if "$@"; then echo met; else echo "**not met**"; fi; }
 has_run() { [ -n "$(tsv_get "${programs[0]}" "$1" instr_ratio)" ]; }
 
 targets_section() {
-  local g m p r ok d worst
+  local g m p r ok d worst b label
   echo "| target (issue #6) | measured | verdict |"
   echo "|---|---|---|"
-  if has_run sampled-off; then
-    g=$(geo sampled-off instr_ratio)
-    echo "| sampling off: instructions ≤ 1.02 (geomean) | $g (max $(maxof sampled-off instr_ratio)) | $(verdict le "$g" 1.02) |"
-  fi
-  if has_run sampled-1000; then
-    g=$(geo sampled-1000 instr_ratio)
-    m=$(maxof sampled-1000 instr_ratio)
-    echo "| d = 1000: ≤ 1.03 geomean | $g | $(verdict le "$g" 1.03) |"
-    echo "| d = 1000: ≤ 1.08 on each program | max $m | $(verdict le "${m%% *}" 1.08) |"
-  fi
-  if has_run sampled-100; then
-    g=$(geo sampled-100 instr_ratio)
-    echo "| d = 100: ≤ 1.10 geomean | $g (max $(maxof sampled-100 instr_ratio)) | $(verdict le "$g" 1.10) |"
-  fi
+  # The default sampled build, then the build with feedback from a run of the same workload.
+  for b in sampled feedback; do
+    label=""
+    [ "$b" = sampled ] || label="with feedback: "
+    if has_run "$b-off"; then
+      g=$(geo "$b-off" instr_ratio)
+      echo "| ${label}sampling off: instructions ≤ 1.02 (geomean) | $g (max $(maxof "$b-off" instr_ratio)) | $(verdict le "$g" 1.02) |"
+    fi
+    if has_run "$b-1000"; then
+      g=$(geo "$b-1000" instr_ratio)
+      m=$(maxof "$b-1000" instr_ratio)
+      echo "| ${label}d = 1000: ≤ 1.03 geomean | $g | $(verdict le "$g" 1.03) |"
+      echo "| ${label}d = 1000: ≤ 1.08 on each program | max $m | $(verdict le "${m%% *}" 1.08) |"
+    fi
+    if has_run "$b-100"; then
+      g=$(geo "$b-100" instr_ratio)
+      echo "| ${label}d = 100: ≤ 1.10 geomean | $g (max $(maxof "$b-100" instr_ratio)) | $(verdict le "$g" 1.10) |"
+    fi
+  done
   if has_run sampled-1 && has_run profile-instr; then
     ok=1; worst=""
     for p in "${programs[@]}"; do
@@ -796,6 +838,10 @@ targets_section() {
     echo "| .text ≤ 2.0× (sampled build, each program) | geomean $g, max $m | $(verdict le "${m%% *}" 2.0) |"
     g=$(geo sampled-off compile_ratio); m=$(maxof sampled-off compile_ratio)
     echo "| compile time ≤ 1.5× (sampled build, each program) | geomean $g, max $m | $(verdict le "${m%% *}" 1.5) |"
+  fi
+  if has_run feedback-off; then
+    g=$(geo feedback-off text_ratio); m=$(maxof feedback-off text_ratio)
+    echo "| with feedback: .text ≤ 2.0× | geomean $g, max $m | $(verdict le "${m%% *}" 2.0) |"
   fi
 }
 

@@ -6,20 +6,20 @@
 ; The weights serve the checks on cold heavy ways as a profile's would.
 ;
 ; The signature covers the module's identity, so it is read from a first run.
-; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -S %s | sed -n 's/.*unit \([0-9a-f]\{32\}\) 13 .*/\1/p' > %t.sig
-; RUN: printf 'sampler-feedback\t1\nruns\t2\nunit\t%%s\t13\tfeedback.ll\ncounts\t0:50 1:950 8:10 9:990 10:5 12:300\nend-of-feedback\n' $(cat %t.sig) > %t.feedback
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -S %s | sed -n 's/.*unit \([0-9a-f]\{32\}\) 15 .*/\1/p' > %t.sig
+; RUN: printf 'sampler-feedback\t1\nruns\t2\nunit\t%%s\t15\tfeedback.ll\ncounts\t0:50 1:950 8:10 9:990 10:5 12:300\nend-of-feedback\n' $(cat %t.sig) > %t.feedback
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -S %s 2>%t.err | FileCheck %s
 ; RUN: count 0 < %t.err
 ; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -pass-remarks=sampler-cold-heavy -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ;
 ; A file that names another unit (its sites changed since the runs): a warning,
 ; and the weights stay as they were.
-; RUN: printf 'sampler-feedback\t1\nruns\t1\nunit\t0123456789abcdef0123456789abcdef\t13\tfeedback.ll\ncounts\t0:50 1:950\nend-of-feedback\n' > %t.other
+; RUN: printf 'sampler-feedback\t1\nruns\t1\nunit\t0123456789abcdef0123456789abcdef\t15\tfeedback.ll\ncounts\t0:50 1:950\nend-of-feedback\n' > %t.other
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.other -S %s 2>&1 | FileCheck %s --check-prefix=OTHER
 ;
 ; A file that cannot be read, or is not a feedback file or a report: one line.
 ; RUN: not %opt-sampler -passes=sampler -sampler-feedback=%t.missing -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSING --match-full-lines
-; RUN: printf 'sampler-feedback\t1\nruns\t1\nunit\t%%s\t13\tfeedback.ll\ncounts\t0:50 13:1\nend-of-feedback\n' $(cat %t.sig) > %t.bad
+; RUN: printf 'sampler-feedback\t1\nruns\t1\nunit\t%%s\t15\tfeedback.ll\ncounts\t0:50 15:1\nend-of-feedback\n' $(cat %t.sig) > %t.bad
 ; RUN: not %opt-sampler -passes=sampler -sampler-feedback=%t.bad -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD --match-full-lines
 
 ; CHECK-LABEL: define i32 @walk(
@@ -31,17 +31,20 @@
 ; CHECK-LABEL: define i32 @pick(
 ; CHECK:         switch i32 %x, label %other [
 ; CHECK:         ], !prof [[SW:![0-9]+]]
+; CHECK-LABEL: define i32 @never(
+; CHECK-SAME:    #[[NEVER:[0-9]+]]
+; CHECK:       attributes #[[NEVER]] = { "sampler-unreached" }
 ; CHECK-DAG:   [[C0]] = !{!"branch_weights", i32 951, i32 51}
 ; CHECK-DAG:   [[KEPT]] = !{!"branch_weights", i32 1, i32 99}
 ; CHECK-DAG:   [[MORE]] = !{!"branch_weights", i32 991, i32 11}
 ; CHECK-DAG:   [[SW]] = !{!"branch_weights", i32 6, i32 1, i32 301}
 ; REMARK: remark: <unknown>:0:0: a branch's way of 3 sites more, taken 5% of the time, gets a check of its own
 ; REMARK-NOT: remark
-; OTHER: sampler: warning: {{.*}}.other has no counts for unit {{[0-9a-f]+}} ({{.*}}feedback.ll): its sites changed since those runs; its branches keep their weights
+; OTHER: sampler: warning: {{.*}}.other has no counts for unit {{[0-9a-f]+}} ({{.*}}feedback.ll): not in the program those runs came from, or its sites or the path it is compiled as differ; its branches keep their weights
 ; OTHER: br i1 %c0, label %latch, label %t1{{$}}
 ; OTHER: br i1 %c3, label %latch, label %hit, !prof
 ; MISSING: sampler: option 'feedback': cannot read '{{.*}}.missing': No such file or directory
-; BAD: sampler: option 'feedback': {{.*}}.bad:4: cell index 13 out of range (unit has 13 cells)
+; BAD: sampler: option 'feedback': {{.*}}.bad:4: cell index 15 out of range (unit has 15 cells)
 define i32 @walk(ptr %p, i32 %n) {
 entry:
   br label %head
@@ -88,3 +91,24 @@ other:
 }
 
 !0 = !{!"branch_weights", i32 1, i32 99}
+
+; A function none of whose sites those runs reached is not cloned: its sites
+; are lowered in place, one countdown test each (-sampler-unreached-in-place).
+; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -S %s | FileCheck %s --check-prefix=UNREACHED
+; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -sampler-unreached-in-place=0 -S %s | FileCheck %s --check-prefix=CLONED
+; UNREACHED-LABEL: define i32 @never(
+; UNREACHED-NOT:   {{sampler.check|sampler.to.slow}}
+; UNREACHED:       %countdown.fire = icmp slt i64 %countdown.dec, 0
+; UNREACHED-NOT:   {{sampler.check|sampler.to.slow}}
+; UNREACHED:       {{^}}}
+; CLONED-LABEL:    define i32 @never(
+; CLONED:          call i32 @never.sampler.slow(
+define i32 @never(i32 %x, i32 %y) {
+entry:
+  %c = icmp sgt i32 %x, %y
+  br i1 %c, label %a, label %b
+a:
+  ret i32 1
+b:
+  ret i32 2
+}
