@@ -7,6 +7,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -18,7 +19,7 @@ using namespace sampler;
 #define DEBUG_TYPE "sampler-feedback"
 
 STATISTIC(NumWeighted, "Branches and switches weighted from feedback");
-STATISTIC(NumUnreached, "Functions with sites that the feedback's runs never reached");
+STATISTIC(NumCold, "Functions with sites that the feedback's runs found cold");
 
 namespace {
 
@@ -38,7 +39,8 @@ MDNode *weightsFrom(LLVMContext &C, ArrayRef<uint64_t> Estimates) {
 } // namespace
 
 unsigned sampler::applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
-                                       StringRef Path, bool MarkUnreached) {
+                                       StringRef Path, bool MarkCold,
+                                       uint64_t ColdCount) {
   if (Table.empty())
     return 0;
   MD5::MD5Result Digest = Table.signature();
@@ -50,7 +52,7 @@ unsigned sampler::applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
     // came from (a library's unused member), or its code, the flags that
     // choose its sites, or the path it is compiled as (the module's
     // identity) changed since. Said, as clang says of a profile that does not
-    // match; nothing is marked unreached.
+    // match; nothing is marked cold.
     StringRef Source = Table.sites().front().File;
     errs() << "sampler: warning: " << Path << " has no counts for unit "
            << Sig.hex() << " (" << Source
@@ -63,22 +65,28 @@ unsigned sampler::applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
     return 0; // the signature matched: cannot happen unless the file lies
   unsigned N = 0;
   SmallVector<uint64_t, 8> Estimates;
-  // Per function: whether any of its sites has a count (every scheme's).
-  MapVector<Function *, bool> Reached;
+  // Per function: how often its hottest site ran in all the runs together
+  // (a site's cells sum to its executions, but for `bounds`, whose cells are
+  // a minimum and a maximum).
+  MapVector<Function *, uint64_t> Hottest;
   for (const SiteRecord &R : Table.sites()) {
     auto *I = dyn_cast_or_null<Instruction>(&*R.Before);
-    if (!I)
+    if (!I || R.Scheme == "bounds")
       continue;
-    bool &Any = Reached.insert({I->getFunction(), false}).first->second;
-    for (unsigned K = 0; K < R.NumCounters && !Any; ++K)
-      Any = U->cell(R.Offset + K) != 0;
+    uint64_t Runs = 0;
+    for (unsigned K = 0; K < R.NumCounters; ++K)
+      Runs = SaturatingAdd(Runs, U->cell(R.Offset + K));
+    uint64_t &Max = Hottest.insert({I->getFunction(), 0}).first->second;
+    Max = std::max(Max, Runs);
   }
-  if (MarkUnreached)
-    for (auto &[F, Any] : Reached)
-      if (!Any) {
-        F->addFnAttr(UnreachedAttr);
-        ++NumUnreached;
+  if (MarkCold) {
+    uint64_t Limit = SaturatingMultiply(ColdCount, Counts.runs());
+    for (auto &[F, Max] : Hottest)
+      if (Max <= Limit) {
+        F->addFnAttr(ColdAttr);
+        ++NumCold;
       }
+  }
   for (const SiteRecord &R : Table.sites()) {
     if (R.Scheme != "branches" || !R.Before)
       continue;

@@ -26,23 +26,27 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
+
 namespace sampler {
 
 class Feedback;
 class SiteTable;
 
-/// The attribute of a function none of whose sites the feedback's runs
-/// reached: the sampling transformation lowers its sites in place rather
-/// than clone it (SamplingTransform::run).
-inline constexpr char UnreachedAttr[] = "sampler-unreached";
+/// The attribute of a function that the feedback's runs found cold: the
+/// sampling transformation lowers its sites in place rather than clone it
+/// (SamplingTransform::run).
+inline constexpr char ColdAttr[] = "sampler-cold";
 
 /// Gives the branch and switch sites of \p Table whose runs reached them the
-/// weights \p Counts measured; returns how many got them. With
-/// \p MarkUnreached, a function with sites none of which has a count there
-/// gets UnreachedAttr. Call it when every site is in (the signature covers
-/// them all) and before SiteTable::emit.
+/// weights \p Counts measured; returns how many got them. With \p MarkCold,
+/// a function whose hottest site ran at most \p ColdCount times a run, on
+/// average over the runs (0: never), gets ColdAttr; the `bounds` scheme's
+/// cells, which hold values, do not count. Call it when every site is in
+/// (the signature covers them all) and before SiteTable::emit.
 unsigned applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
-                              llvm::StringRef Path, bool MarkUnreached);
+                              llvm::StringRef Path, bool MarkCold,
+                              uint64_t ColdCount);
 
 } // namespace sampler
 

@@ -179,11 +179,16 @@ static cl::opt<std::string> ClFeedback(
     cl::desc("Branch weights from earlier runs' counts: a report, or the "
              "merge of many (sampler-report --merge)"),
     cl::init(""));
-static cl::opt<bool> ClUnreachedInPlace(
-    "sampler-unreached-in-place",
-    cl::desc("With feedback, functions none of whose sites its runs reached "
-             "are not cloned: their sites are lowered in place"),
-    cl::init(sampler::SamplerOptions().UnreachedInPlace));
+static cl::opt<bool> ClColdInPlace(
+    "sampler-cold-in-place",
+    cl::desc("With feedback, cold functions are not cloned: their sites are "
+             "lowered in place"),
+    cl::init(sampler::SamplerOptions().ColdInPlace));
+static cl::opt<unsigned> ClColdCount(
+    "sampler-cold-count",
+    cl::desc("With feedback, a function is cold when its hottest site ran at "
+             "most N times a run (0: never ran)"),
+    cl::init(sampler::SamplerOptions().ColdCount));
 static cl::opt<std::string>
     ClSkip("sampler-skip", cl::desc("Functions not to instrument: f,g or @FILE"),
            cl::init(""));
@@ -233,7 +238,8 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("cold-heavy-percent", std::to_string(ClColdHeavyPercent));
   if (!ClFeedback.empty())
     Apply("feedback", ClFeedback);
-  Apply("unreached-in-place", ClUnreachedInPlace ? "1" : "0");
+  Apply("cold-in-place", ClColdInPlace ? "1" : "0");
+  Apply("cold-count", std::to_string(ClColdCount));
   Apply("countdown-slot-sites", std::to_string(ClCountdownSlotSites));
   Apply("check-stride", std::to_string(ClCheckStride));
   Apply("tls-model", ClTLSModel);

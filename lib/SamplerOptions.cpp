@@ -169,7 +169,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "check-discount" || Name == "copy-comdat" ||
       Name == "single-call-copies" ||
       Name == "indirect-tls" || Name == "thread-copies" ||
-      Name == "nest-promote" || Name == "unreached-in-place") {
+      Name == "nest-promote" || Name == "cold-in-place") {
     auto B = parseBool(Name, Value);
     if (!B)
       return B.takeError();
@@ -188,7 +188,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "indirect-tls" ? IndirectTLS
      : Name == "thread-copies" ? ThreadCopies
      : Name == "nest-promote" ? NestPromote
-     : Name == "unreached-in-place" ? UnreachedInPlace
+     : Name == "cold-in-place" ? ColdInPlace
                              : CompareConstants) = *B;
     return Error::success();
   }
@@ -197,7 +197,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "entry-twin-limit" || Name == "check-merge-give-back" ||
       Name == "countdown-slot-sites" || Name == "check-stride" ||
       Name == "single-call-size-limit" || Name == "single-call-max-size" ||
-      Name == "cold-heavy-percent") {
+      Name == "cold-heavy-percent" || Name == "cold-count") {
     unsigned Min = Name == "clone-threshold" || Name == "check-stride" ? 1 : 0;
     unsigned N;
     if (Value.getAsInteger(10, N) || N < Min)
@@ -217,6 +217,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "single-call-size-limit" ? SingleCallSizeLimit
      : Name == "single-call-max-size"   ? SingleCallMaxSize
      : Name == "cold-heavy-percent"     ? ColdHeavyPercent
+     : Name == "cold-count"             ? ColdCount
                                         : OutlineLimit) = N;
     return Error::success();
   }
@@ -273,7 +274,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, unreached-in-place, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, cold-in-place, cold-count, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -170,10 +170,12 @@ struct SamplerOptions {
   /// ColdHeavyPercent, and the optimiser, as a profile's would.
   std::shared_ptr<const Feedback> FeedbackCounts;
   std::string FeedbackPath;
-  /// With feedback, a function with sites none of which those runs reached
-  /// is not cloned: its sites are lowered in place (one countdown test
-  /// each), which keeps it about its original size. Exact either way.
-  bool UnreachedInPlace = true;
+  /// With feedback, a cold function is not cloned: its sites are lowered in
+  /// place (one countdown test each), which keeps it about its original
+  /// size. Exact either way. Cold: its hottest site ran at most ColdCount
+  /// times a run, on average over those runs (0: never ran).
+  bool ColdInPlace = true;
+  unsigned ColdCount = 1000;
   /// In an unconditional build whose adds test glibc's thread flag
   /// (WhenThreaded, x86-64), functions with adds in loops or several on a
   /// way through are copied in two, one with plain adds and one with atomic

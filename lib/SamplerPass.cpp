@@ -76,7 +76,7 @@ public:
     // and the optimiser read them.
     if (Opts.FeedbackCounts)
       applyFeedbackWeights(Table, *Opts.FeedbackCounts, Opts.FeedbackPath,
-                           Opts.UnreachedInPlace);
+                           Opts.ColdInPlace, Opts.ColdCount);
     NumSites += Table.sites().size();
     Table.emit(Opts.Sampling, Opts.ThreadCopies);
     if (!Opts.Sampling)

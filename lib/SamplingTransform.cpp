@@ -1151,9 +1151,10 @@ bool SamplingTransform::run(Function &F) {
   // Cloning pays when regions are heavy: a check, then one subtract for many
   // sites. For light ones a single copy may be cheaper (a site in place is
   // one `decq %fs:...; js`) and keeps the function small enough to inline.
-  // A function the feedback's runs never reached is most likely cold: its
-  // sites stay in place, and its .text is not doubled (FeedbackWeights.h).
-  if (!canClone(F) || F.hasFnAttribute(UnreachedAttr) ||
+  // A function the feedback's runs found cold: its sites stay in place, and
+  // its .text is not doubled (FeedbackWeights.h); what that costs a run is
+  // bounded by its sites' executions, few by definition.
+  if (!canClone(F) || F.hasFnAttribute(ColdAttr) ||
       heaviestRegion(F) < CloneThreshold) {
     lowerInPlace(F);
     return false;

@@ -12,7 +12,7 @@
 // RUN: not %opt-sampler -passes=sampler -sampler-sampling=maybe -disable-output %S/Inputs/empty.ll 2>&1 | FileCheck %s --check-prefix=VALUE
 
 // SCHEME: sampler: unknown scheme 'bogus' (known: branches, returns, scalar-pairs, float-kinds, bounds, function-entries, checks)
-// OPTION: sampler: unknown option 'frobnicate' (known: schemes, sampling, weightless, skip, include, exclude, elements, compare-constants, clone-threshold, outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, unreached-in-place, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)
+// OPTION: sampler: unknown option 'frobnicate' (known: schemes, sampling, weightless, skip, include, exclude, elements, compare-constants, clone-threshold, outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, cold-in-place, cold-count, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)
 // VALUE: sampler: option 'sampling' expects on/off (1/0), got 'maybe'
 // INTEGER: sampler: option 'preinline-limit' expects an integer >= 0, got 'many'
 // MINIMUM: sampler: option 'clone-threshold' expects an integer >= 1, got '0'

@@ -8,9 +8,9 @@
 ; The signature covers the module's identity, so it is read from a first run.
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -S %s | sed -n 's/.*unit \([0-9a-f]\{32\}\) 15 .*/\1/p' > %t.sig
 ; RUN: printf 'sampler-feedback\t1\nruns\t2\nunit\t%%s\t15\tfeedback.ll\ncounts\t0:50 1:950 8:10 9:990 10:5 12:300\nend-of-feedback\n' $(cat %t.sig) > %t.feedback
-; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -S %s 2>%t.err | FileCheck %s
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-count=0 -S %s 2>%t.err | FileCheck %s
 ; RUN: count 0 < %t.err
-; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -pass-remarks=sampler-cold-heavy -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -sampler-cold-count=0 -pass-remarks=sampler-cold-heavy -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ;
 ; A file that names another unit (its sites changed since the runs): a warning,
 ; and the weights stay as they were.
@@ -33,7 +33,7 @@
 ; CHECK:         ], !prof [[SW:![0-9]+]]
 ; CHECK-LABEL: define i32 @never(
 ; CHECK-SAME:    #[[NEVER:[0-9]+]]
-; CHECK:       attributes #[[NEVER]] = { "sampler-unreached" }
+; CHECK:       attributes #[[NEVER]] = { "sampler-cold" }
 ; CHECK-DAG:   [[C0]] = !{!"branch_weights", i32 951, i32 51}
 ; CHECK-DAG:   [[KEPT]] = !{!"branch_weights", i32 1, i32 99}
 ; CHECK-DAG:   [[MORE]] = !{!"branch_weights", i32 991, i32 11}
@@ -92,10 +92,23 @@ other:
 
 !0 = !{!"branch_weights", i32 1, i32 99}
 
-; A function none of whose sites those runs reached is not cloned: its sites
-; are lowered in place, one countdown test each (-sampler-unreached-in-place).
+; A cold function is not cloned: its sites are lowered in place, one countdown
+; test each (-sampler-cold-in-place). Cold: its hottest site ran at most
+; -sampler-cold-count times a run, on average over the file's runs (2 here).
+; With 0, only @never, which never ran; with 400, also @pick (305 executions:
+; 152.5 a run) but not @walk (its loop test 1,000: 500 a run); by default
+; (1,000) all three.
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-count=400 -S %s | FileCheck %s --check-prefix=COUNT400
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -S %s | FileCheck %s --check-prefix=DEFAULT
+; COUNT400: define i32 @walk(ptr %p, i32 %n) {
+; COUNT400: define i32 @pick(i32 %x) #[[COLD:[0-9]+]] {
+; COUNT400: define i32 @never(i32 %x, i32 %y) #[[COLD]] {
+; COUNT400: attributes #[[COLD]] = { "sampler-cold" }
+; DEFAULT: define i32 @walk(ptr %p, i32 %n) #[[COLD:[0-9]+]] {
+; DEFAULT: define i32 @pick(i32 %x) #[[COLD]] {
+; DEFAULT: define i32 @never(i32 %x, i32 %y) #[[COLD]] {
 ; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -S %s | FileCheck %s --check-prefix=UNREACHED
-; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -sampler-unreached-in-place=0 -S %s | FileCheck %s --check-prefix=CLONED
+; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -sampler-cold-in-place=0 -S %s | FileCheck %s --check-prefix=CLONED
 ; UNREACHED-LABEL: define i32 @never(
 ; UNREACHED-NOT:   {{sampler.check|sampler.to.slow}}
 ; UNREACHED:       %countdown.fire = icmp slt i64 %countdown.dec, 0
