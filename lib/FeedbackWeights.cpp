@@ -73,11 +73,11 @@ unsigned sampler::applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
     auto *I = dyn_cast_or_null<Instruction>(&*R.Before);
     if (!I || R.Scheme == "bounds")
       continue;
-    uint64_t Runs = 0;
+    uint64_t Ran = 0;
     for (unsigned K = 0; K < R.NumCounters; ++K)
-      Runs = SaturatingAdd(Runs, U->cell(R.Offset + K));
+      Ran = SaturatingAdd(Ran, U->cell(R.Offset + K));
     uint64_t &Max = Hottest.insert({I->getFunction(), 0}).first->second;
-    Max = std::max(Max, Runs);
+    Max = std::max(Max, Ran);
   }
   if (MarkCold) {
     uint64_t Limit = SaturatingMultiply(ColdCount, Counts.runs());
