@@ -77,27 +77,17 @@ static Expected<std::shared_ptr<const Feedback>> readFeedback(StringRef Path) {
     return optionError("sampler: option 'feedback': cannot read '" + Path +
                        "': " + Buf.getError().message());
   std::string_view Text((*Buf)->getBufferStart(), (*Buf)->getBufferSize());
-  auto FB = std::make_shared<Feedback>();
-  ReportError Err;
-  std::string Msg;
-  if (looksLikeFeedback(Text)) {
-    if (parseFeedback(Text, *FB, Err))
-      return FB;
-  } else if (Text.substr(0, 15) != "sampler-report\t") {
+  if (!looksLikeFeedback(Text) && Text.substr(0, 15) != "sampler-report\t")
     return optionError("sampler: option 'feedback': " + Path +
                        ": neither a feedback file (sampler-report --merge) "
                        "nor a report");
-  } else {
-    Report R;
-    if (parseReport(Text, R, Err)) {
-      if (FB->add(R, Msg))
-        return FB;
-      Err.Line = 0;
-      Err.Message = Msg;
-    }
-  }
-  return optionError("sampler: option 'feedback': " + Path + ":" +
-                     Twine(Err.Line) + ": " + Err.Message);
+  auto FB = std::make_shared<Feedback>();
+  ReportError Err;
+  if (addFeedbackInput(Text, *FB, Err))
+    return FB;
+  return optionError("sampler: option 'feedback': " + Path +
+                     (Err.Line ? ":" + Twine(Err.Line) : Twine()) + ": " +
+                     Err.Message);
 }
 
 Error SamplerOptions::set(StringRef Name, StringRef Value) {

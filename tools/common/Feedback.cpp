@@ -243,3 +243,23 @@ bool sampler::parseFeedback(std::string_view Text, Feedback &Out, ReportError &E
   }
   return true;
 }
+
+bool sampler::addFeedbackInput(std::string_view Text, Feedback &Sum,
+                               ReportError &Err) {
+  std::string Msg;
+  bool Parsed, Added;
+  if (looksLikeFeedback(Text)) {
+    Feedback Part;
+    Parsed = parseFeedback(Text, Part, Err);
+    Added = Parsed && Sum.add(Part, Msg);
+  } else {
+    Report R;
+    Parsed = parseReport(Text, R, Err);
+    Added = Parsed && Sum.add(R, Msg);
+  }
+  if (Parsed && !Added) {
+    Err.Line = 0;
+    Err.Message = std::move(Msg);
+  }
+  return Added;
+}

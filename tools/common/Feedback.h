@@ -81,6 +81,12 @@ bool looksLikeFeedback(std::string_view Text);
 /// returns false and fills \p Err with the line at fault.
 bool parseFeedback(std::string_view Text, Feedback &Out, ReportError &Err);
 
+/// Adds one input to \p Sum: a feedback file (known by its magic) or else a
+/// report. On failure returns false and fills \p Err: the line at fault, or
+/// line 0 when the sum refused it (a unit's cell count differs from an
+/// earlier input's). What sampler-report --merge and -fsampler-feedback read.
+bool addFeedbackInput(std::string_view Text, Feedback &Sum, ReportError &Err);
+
 } // namespace sampler
 
 #endif

@@ -379,23 +379,19 @@ static std::unique_ptr<llvm::MemoryBuffer> readInput(const std::string &Path) {
 /// input leaves no half-merged file behind.
 static int merge(const Options &Opt) {
   Feedback Sum;
-  Report R;
-  Feedback Part;
   for (const std::string &Path : Opt.Reports) {
     std::unique_ptr<llvm::MemoryBuffer> Buf = readInput(Path);
     if (!Buf)
       return 1;
-    std::string_view Text(Buf->getBufferStart(), Buf->getBufferSize());
     ReportError Err;
-    std::string Msg;
-    bool IsFeedback = looksLikeFeedback(Text);
-    if (IsFeedback ? !parseFeedback(Text, Part, Err) : !parseReport(Text, R, Err)) {
-      std::fprintf(stderr, "%s: %s:%u: %s\n", Tool, Path.c_str(), Err.Line,
-                   Err.Message.c_str());
-      return 1;
-    }
-    if (IsFeedback ? !Sum.add(Part, Msg) : !Sum.add(R, Msg)) {
-      std::fprintf(stderr, "%s: %s: %s\n", Tool, Path.c_str(), Msg.c_str());
+    if (!addFeedbackInput({Buf->getBufferStart(), Buf->getBufferSize()}, Sum,
+                          Err)) {
+      if (Err.Line)
+        std::fprintf(stderr, "%s: %s:%u: %s\n", Tool, Path.c_str(), Err.Line,
+                     Err.Message.c_str());
+      else
+        std::fprintf(stderr, "%s: %s: %s\n", Tool, Path.c_str(),
+                     Err.Message.c_str());
       return 1;
     }
   }
