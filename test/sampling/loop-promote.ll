@@ -392,7 +392,7 @@ exit:
 ; CHECK:       olatch2:
 ; CHECK-NEXT:    %ocd2 = load volatile i64, ptr %countdown.addr
 ; CHECK-NOT:     asm ""
-; CHECK-LABEL: declare void @slow(
+; CHECK-LABEL: define void @checks_apart(
 
 define void @two_checks(ptr %p, i32 %n) {
 entry:
@@ -437,6 +437,142 @@ exit:
   ret void
 }
 
+; Two checks of its own that an inner loop keeps apart (a check on the way out
+; of the first inner loop, as the cold-heavy rule places one, and the back
+; edge's after the second) are no pair CheckMerge could pay together: the
+; nest carries the countdown whole (ccrypt's rounds under a profile, whose
+; countdown had stayed in memory round the nest).
+; CHECK:       entry:
+; CHECK-NEXT:    %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+; CHECK-NEXT:    %countdown.promoted = load i64, ptr %countdown.addr
+; CHECK:       oexit:
+; CHECK:         %countdown.hidden{{[0-9]*}} = call i64 asm "", "=r,0"
+; CHECK-NEXT:    %epaid = add i64 %countdown.hidden{{[0-9]*}}, -4
+; CHECK:       olatch:
+; CHECK:         %countdown.hidden{{[0-9]*}} = call i64 asm "", "=r,0"
+; CHECK-NEXT:    %opaid = add i64 %countdown.hidden{{[0-9]*}}, -3
+; CHECK-NOT:     load volatile
+; CHECK-LABEL: define void @checks_apart_cold(
+; The same nest where it runs less often than its function is entered (the
+; instrumented copy's loops: the way in is unlikely) keeps the rule, as
+; @two_checks: promoted inner loop by inner loop, its own checks in memory.
+; CHECK:         %ecd = load volatile i64, ptr %countdown.addr
+; CHECK:         %ocd = load volatile i64, ptr %countdown.addr
+; CHECK-NOT:     asm ""
+; CHECK-LABEL: declare void @slow(
+
+define void @checks_apart(ptr %p, i32 %n) {
+entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  br label %outer
+outer:
+  %j = phi i32 [ 0, %entry ], [ %j.next, %olatch2 ]
+  br label %inner
+inner:
+  %i = phi i32 [ 0, %outer ], [ %i.next, %ilatch ]
+  %gep = getelementptr inbounds i8, ptr %p, i32 %i
+  store i8 1, ptr %gep
+  %i.next = add nuw nsw i32 %i, 1
+  %idone = icmp eq i32 %i.next, %n
+  br i1 %idone, label %oexit, label %ilatch
+ilatch:
+  %cd = load volatile i64, ptr %countdown.addr
+  %paid = add i64 %cd, -2
+  store i64 %paid, ptr %countdown.addr
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %inner, label %toslow
+oexit:
+  %ecd = load volatile i64, ptr %countdown.addr
+  %epaid = add i64 %ecd, -4
+  store i64 %epaid, ptr %countdown.addr
+  %eenough = icmp sgt i64 %epaid, -1
+  br i1 %eenough, label %inner2, label %toslow
+inner2:
+  %k = phi i32 [ 0, %oexit ], [ %k.next, %ilatch2 ]
+  %gep2 = getelementptr inbounds i8, ptr %p, i32 %k
+  store i8 2, ptr %gep2
+  %k.next = add nuw nsw i32 %k, 1
+  %kdone = icmp eq i32 %k.next, %n
+  br i1 %kdone, label %olatch, label %ilatch2
+ilatch2:
+  %cd2 = load volatile i64, ptr %countdown.addr
+  %paid2 = add i64 %cd2, -1
+  store i64 %paid2, ptr %countdown.addr
+  %enough2 = icmp sgt i64 %paid2, -1
+  br i1 %enough2, label %inner2, label %toslow
+olatch:
+  %ocd = load volatile i64, ptr %countdown.addr
+  %opaid = add i64 %ocd, -3
+  store i64 %opaid, ptr %countdown.addr
+  %oenough = icmp sgt i64 %opaid, -1
+  br i1 %oenough, label %olatch2, label %toslow
+olatch2:
+  %j.next = add nuw nsw i32 %j, 1
+  %jdone = icmp eq i32 %j.next, 3
+  br i1 %jdone, label %exit, label %outer
+toslow:
+  call void @slow(ptr %p, i32 %j)
+  br label %exit
+exit:
+  ret void
+}
+
+define void @checks_apart_cold(ptr %p, i32 %n, i1 %rare) {
+entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  br i1 %rare, label %outer, label %exit, !prof !0
+outer:
+  %j = phi i32 [ 0, %entry ], [ %j.next, %olatch2 ]
+  br label %inner
+inner:
+  %i = phi i32 [ 0, %outer ], [ %i.next, %ilatch ]
+  %gep = getelementptr inbounds i8, ptr %p, i32 %i
+  store i8 1, ptr %gep
+  %i.next = add nuw nsw i32 %i, 1
+  %idone = icmp eq i32 %i.next, %n
+  br i1 %idone, label %oexit, label %ilatch
+ilatch:
+  %cd = load volatile i64, ptr %countdown.addr
+  %paid = add i64 %cd, -2
+  store i64 %paid, ptr %countdown.addr
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %inner, label %toslow
+oexit:
+  %ecd = load volatile i64, ptr %countdown.addr
+  %epaid = add i64 %ecd, -4
+  store i64 %epaid, ptr %countdown.addr
+  %eenough = icmp sgt i64 %epaid, -1
+  br i1 %eenough, label %inner2, label %toslow
+inner2:
+  %k = phi i32 [ 0, %oexit ], [ %k.next, %ilatch2 ]
+  %gep2 = getelementptr inbounds i8, ptr %p, i32 %k
+  store i8 2, ptr %gep2
+  %k.next = add nuw nsw i32 %k, 1
+  %kdone = icmp eq i32 %k.next, %n
+  br i1 %kdone, label %olatch, label %ilatch2
+ilatch2:
+  %cd2 = load volatile i64, ptr %countdown.addr
+  %paid2 = add i64 %cd2, -1
+  store i64 %paid2, ptr %countdown.addr
+  %enough2 = icmp sgt i64 %paid2, -1
+  br i1 %enough2, label %inner2, label %toslow
+olatch:
+  %ocd = load volatile i64, ptr %countdown.addr
+  %opaid = add i64 %ocd, -3
+  store i64 %opaid, ptr %countdown.addr
+  %oenough = icmp sgt i64 %opaid, -1
+  br i1 %oenough, label %olatch2, label %toslow
+olatch2:
+  %j.next = add nuw nsw i32 %j, 1
+  %jdone = icmp eq i32 %j.next, 3
+  br i1 %jdone, label %exit, label %outer
+toslow:
+  call void @slow(ptr %p, i32 %j)
+  br label %exit
+exit:
+  ret void
+}
+
 declare void @slow(ptr, i32)
 declare void @other()
 declare void @observe(i64)
@@ -448,3 +584,5 @@ declare preserve_mostcc i64 @__sampler_next_countdown_preserve_most(i64)
 
 declare ptr @llvm.threadlocal.address.p0(ptr)
 declare void @use(i64) memory(none)
+
+!0 = !{!"branch_weights", i32 1, i32 2000}
