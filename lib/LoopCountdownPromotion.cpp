@@ -273,17 +273,22 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
   // allocation of the fast copy's loops: ccrypt's xrijndaelEncrypt +1.7%
   // instructions with sampling off where cold meant colder than the entry,
   // bzip2's mainSort +0.4% until it also meant colder than the loop around.
-  if (NaturalNests &&
+  auto InnerChecks = [&] {
+    return any_of(L.getSubLoops(), [&](const Loop *Inner) {
+      return any_of(Inner->blocks(), [&](const BasicBlock *BB) {
+        return any_of(*BB, [&](const Instruction &I) {
+          const auto *Load = dyn_cast<LoadInst>(&I);
+          return Load && Load->isVolatile() &&
+                 isCountdownAddress(Load->getPointerOperand(), Countdown);
+        });
+      });
+    });
+  };
+  if (NaturalNests && InnerChecks() &&
       (!WholeNests ||
        (OwnChecks > 1 && (ownChecksInARow(L, LI, Countdown) ||
                           isColdLoop(L, GetBFI())))))
-    for (const Loop *Inner : L.getSubLoops())
-      for (BasicBlock *BB : Inner->blocks())
-        for (Instruction &I : *BB)
-          if (auto *LI = dyn_cast<LoadInst>(&I);
-              LI && LI->isVolatile() &&
-              isCountdownAddress(LI->getPointerOperand(), Countdown))
-            return false;
+    return false;
 
   // The fast copy's loops are entered from the instrumented copy too, and
   // their early exits often join other paths: a preheader and exit blocks of
