@@ -29,8 +29,10 @@
 //   that ScalarEvolution cannot see into: otherwise IndVarSimplify computes
 //   it after the loop from the trip count and loop strength reduction keeps
 //   a second copy of it in the inner loop (an `add` more an iteration).
-//   Not a loop with two checks or more of its own around inner loops that
-//   check: in memory, CheckMerge pays such checks in a row at once.
+//   Not a loop with two checks of its own in a row (nothing between them
+//   touching the countdown) around inner loops that check: in memory,
+//   CheckMerge pays such checks at once. Nor a cold one (the instrumented
+//   copy's loops), whose promotion only moves the fast copy's registers.
 //   The pass runs at VectorizerStart, after LoopBoundCheck (whose versioned
 //   loops no longer touch the countdown at all).
 //
