@@ -77,7 +77,7 @@ static Expected<std::shared_ptr<const Feedback>> readFeedback(StringRef Path) {
     return optionError("sampler: option 'feedback': cannot read '" + Path +
                        "': " + Buf.getError().message());
   std::string_view Text((*Buf)->getBufferStart(), (*Buf)->getBufferSize());
-  if (!looksLikeFeedback(Text) && Text.substr(0, 15) != "sampler-report\t")
+  if (!looksLikeFeedback(Text) && !looksLikeReport(Text))
     return optionError("sampler: option 'feedback': " + Path +
                        ": neither a feedback file (sampler-report --merge) "
                        "nor a report");

@@ -259,6 +259,11 @@ bool sampler::parseCountList(std::string_view Rest, uint64_t NumCells,
   return true;
 }
 
+bool sampler::looksLikeReport(std::string_view Text) {
+  constexpr std::string_view Magic = "sampler-report\t";
+  return Text.substr(0, Magic.size()) == Magic;
+}
+
 bool sampler::parseReport(std::string_view Text, Report &Out, ReportError &Err) {
   Out.Program.clear();
   Out.Host.clear();
@@ -284,7 +289,7 @@ bool sampler::parseReport(std::string_view Text, Report &Out, ReportError &Err) 
     if (P.Line == 1) {
       if (L == "sampler-report\t1")
         continue;
-      if (L.substr(0, 15) == "sampler-report\t")
+      if (looksLikeReport(L))
         return P.fail("unsupported report version '" + excerpt(L.substr(15)) +
                       "' (this reader knows version 1)");
       return P.fail("bad magic: not a sampler report (expected "

@@ -67,6 +67,10 @@ struct ReportError {
 /// calls to keep its allocations.
 bool parseReport(std::string_view Text, Report &Out, ReportError &Err);
 
+/// Whether \p Text starts as a report does ("sampler-report<TAB>"), of any
+/// version: what parseReport reads, or refuses with a version message.
+bool looksLikeReport(std::string_view Text);
+
 /// Parses a `counts` record's cells ("I:V I:V ...", indices ascending and
 /// below \p NumCells) onto \p Out; on failure returns false and says why in
 /// \p Msg. Shared by the report and the feedback file (Feedback.h).
