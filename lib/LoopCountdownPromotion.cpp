@@ -149,18 +149,23 @@ static void hideInnerExitValues(Loop &L, const LoopInfo &LI,
   }
 }
 
+/// A check's read of the countdown (a volatile load: SamplingTransform), or
+/// the way to the instrumented copy reading it again.
+static bool isCheckLoad(const Instruction &I, GlobalVariable *Countdown) {
+  const auto *Load = dyn_cast<LoadInst>(&I);
+  return Load && Load->isVolatile() &&
+         isCountdownAddress(Load->getPointerOperand(), Countdown);
+}
+
 /// A check: a volatile load of the countdown and the store of the value paid,
 /// in one block (the way to the instrumented copy rereads it without a store).
 static bool isCheckBlock(const BasicBlock &BB, GlobalVariable *Countdown) {
   bool Load = false, Store = false;
-  for (const Instruction &I : BB)
-    if (const Value *Ptr = getLoadStorePointerOperand(&I);
-        Ptr && isCountdownAddress(Ptr, Countdown)) {
-      if (const auto *LI = dyn_cast<LoadInst>(&I))
-        Load |= LI->isVolatile();
-      else
-        Store = true;
-    }
+  for (const Instruction &I : BB) {
+    Load |= isCheckLoad(I, Countdown);
+    if (const auto *SI = dyn_cast<StoreInst>(&I))
+      Store |= isCountdownAddress(SI->getPointerOperand(), Countdown);
+  }
   return Load && Store;
 }
 
@@ -277,9 +282,7 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
     return any_of(L.getSubLoops(), [&](const Loop *Inner) {
       return any_of(Inner->blocks(), [&](const BasicBlock *BB) {
         return any_of(*BB, [&](const Instruction &I) {
-          const auto *Load = dyn_cast<LoadInst>(&I);
-          return Load && Load->isVolatile() &&
-                 isCountdownAddress(Load->getPointerOperand(), Countdown);
+          return isCheckLoad(I, Countdown);
         });
       });
     });
