@@ -211,6 +211,10 @@ static void payOnExits(Recurrence &R, const Counter &C,
       AtExit = B.CreateAdd(Entry, Paid, "countdown.exit");
       FromCountdown.insert(AtExit);
     }
+    // What this PHI becomes reads AtExit: it goes after it, also where an
+    // earlier PHI of the same block computed it.
+    if (auto *I = dyn_cast<Instruction>(AtExit))
+      B.SetInsertPoint(I->getNextNode());
     // The PHI's value is the recurrence's at the exit plus a payment made
     // or not in the block it leaves from.
     int64_t First = R.Offset.lookup(Q->getIncomingValue(0));

@@ -118,6 +118,42 @@ exit:
   ret void
 }
 
+; Two of the recurrence's values read after the loop, in one exit block (a site
+; lowered in place after the loop reads the countdown the iteration paid down
+; to, and the exit stores it): each exit PHI becomes the countdown computed on
+; the way out plus its offset, both after that computation. (Before 2026-11-30
+; the second was inserted at the top of the block, before the value it adds
+; to: a module the verifier rejects, which crashed clang-19's register
+; coalescer on SQLite's sqlite3WalFindFrame.)
+; CHECK-LABEL: define void @two_reads(
+; CHECK:       exit:
+; CHECK-NEXT:    %i.lcssa = phi i64 [ %i, %body ]
+; CHECK-NEXT:    %countdown.paid = mul i64 %i.lcssa, -2
+; CHECK-NEXT:    %countdown.entry = load i64, ptr %countdown.addr
+; CHECK-NEXT:    %countdown.exit = add i64 %countdown.entry, %countdown.paid
+; CHECK-NEXT:    [[PAID:%.*]] = add i64 %countdown.exit, -2
+; CHECK-NEXT:    store i64 [[PAID]], ptr %countdown.addr
+; CHECK-NEXT:    store volatile i64 %countdown.exit, ptr %out
+
+define void @two_reads(ptr %p, ptr %out, i64 %n) {
+entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  br label %body
+body:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %body ]
+  %gep = getelementptr inbounds i32, ptr %p, i64 %i
+  store i32 0, ptr %gep
+  %cd = load i64, ptr %countdown.addr
+  %paid = add i64 %cd, -2
+  store i64 %paid, ptr %countdown.addr
+  %i.next = add nuw nsw i64 %i, 1
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %body, label %exit
+exit:
+  store volatile i64 %cd, ptr %out
+  ret void
+}
+
 ; A loop with a check reads the countdown every iteration: left alone.
 ; CHECK-LABEL: define void @checked(
 ; CHECK:       latch:
