@@ -4,7 +4,9 @@
 #include "SiteTable.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Support/MathExtras.h"
@@ -20,6 +22,7 @@ using namespace sampler;
 
 STATISTIC(NumWeighted, "Branches and switches weighted from feedback");
 STATISTIC(NumCold, "Functions with sites that the feedback's runs found cold");
+STATISTIC(NumColdLoops, "Cold functions kept cloned: sites in a cycle");
 
 namespace {
 
@@ -36,11 +39,26 @@ MDNode *weightsFrom(LLVMContext &C, ArrayRef<uint64_t> Estimates) {
   return MDBuilder(C).createBranchWeights(Weights);
 }
 
+/// Whether a site of \p F sits in a cycle of its CFG (a loop, reducible or
+/// not). In place, such a site pays its test on every iteration, where the
+/// cloned copy's loop pays a check a back edge, or once on its exits.
+bool hasSiteInCycle(Function &F) {
+  SmallPtrSet<const BasicBlock *, 16> WithSites;
+  for (CallInst *Marker : SiteTable::markersIn(F))
+    WithSites.insert(Marker->getParent());
+  for (scc_iterator<Function *> I = scc_begin(&F); !I.isAtEnd(); ++I)
+    if (I.hasCycle())
+      for (const BasicBlock *BB : *I)
+        if (WithSites.count(BB))
+          return true;
+  return false;
+}
+
 } // namespace
 
 unsigned sampler::applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
                                        StringRef Path, bool MarkCold,
-                                       uint64_t ColdCount) {
+                                       uint64_t ColdCount, bool ColdLoops) {
   if (Table.empty())
     return 0;
   MD5::MD5Result Digest = Table.signature();
@@ -81,11 +99,21 @@ unsigned sampler::applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
   }
   if (MarkCold) {
     uint64_t Limit = SaturatingMultiply(ColdCount, Counts.runs());
-    for (auto &[F, Max] : Hottest)
-      if (Max <= Limit) {
-        F->addFnAttr(ColdAttr);
-        ++NumCold;
+    for (auto &[F, Max] : Hottest) {
+      if (Max > Limit)
+        continue;
+      ++NumCold;
+      // Cold in those runs, not in every run: a workload unlike theirs may
+      // run it hot. Lowered in place, a loop's sites would then cost a test
+      // each on every iteration (bzip2's fallbackSort, never run on text,
+      // +78% on data that makes the block sort fall back to it); cloned, it
+      // costs what the default build's copy does.
+      if (!ColdLoops && hasSiteInCycle(*F)) {
+        ++NumColdLoops;
+        continue;
       }
+      F->addFnAttr(ColdAttr);
+    }
   }
   for (const SiteRecord &R : Table.sites()) {
     if (R.Scheme != "branches" || !R.Before)

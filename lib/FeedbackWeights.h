@@ -41,12 +41,13 @@ inline constexpr char ColdAttr[] = "sampler-cold";
 /// Gives the branch and switch sites of \p Table whose runs reached them the
 /// weights \p Counts measured; returns how many got them. With \p MarkCold,
 /// a function whose hottest site ran at most \p ColdCount times a run, on
-/// average over the runs (0: never), gets ColdAttr; the `bounds` scheme's
+/// average over the runs (0: never), gets ColdAttr, unless one of its sites
+/// is in a cycle and \p ColdLoops is false; the `bounds` scheme's
 /// cells, which hold values, do not count. Call it when every site is in
 /// (the signature covers them all) and before SiteTable::emit.
 unsigned applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
                               llvm::StringRef Path, bool MarkCold,
-                              uint64_t ColdCount);
+                              uint64_t ColdCount, bool ColdLoops);
 
 } // namespace sampler
 

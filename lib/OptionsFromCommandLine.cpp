@@ -184,6 +184,11 @@ static cl::opt<bool> ClColdInPlace(
     cl::desc("With feedback, cold functions are not cloned: their sites are "
              "lowered in place"),
     cl::init(sampler::SamplerOptions().ColdInPlace));
+static cl::opt<bool> ClColdLoopsInPlace(
+    "sampler-cold-loops-in-place",
+    cl::desc("With feedback, cold functions with sites in loops are lowered "
+             "in place too (off: cloned)"),
+    cl::init(sampler::SamplerOptions().ColdLoopsInPlace));
 static cl::opt<unsigned> ClColdCount(
     "sampler-cold-count",
     cl::desc("With feedback, a function is cold when its hottest site ran at "
@@ -240,6 +245,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
     Apply("feedback", ClFeedback);
   Apply("cold-in-place", ClColdInPlace ? "1" : "0");
   Apply("cold-count", std::to_string(ClColdCount));
+  Apply("cold-loops-in-place", ClColdLoopsInPlace ? "1" : "0");
   Apply("countdown-slot-sites", std::to_string(ClCountdownSlotSites));
   Apply("check-stride", std::to_string(ClCheckStride));
   Apply("tls-model", ClTLSModel);

@@ -159,7 +159,8 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "check-discount" || Name == "copy-comdat" ||
       Name == "single-call-copies" ||
       Name == "indirect-tls" || Name == "thread-copies" ||
-      Name == "nest-promote" || Name == "cold-in-place") {
+      Name == "nest-promote" || Name == "cold-in-place" ||
+      Name == "cold-loops-in-place") {
     auto B = parseBool(Name, Value);
     if (!B)
       return B.takeError();
@@ -179,6 +180,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "thread-copies" ? ThreadCopies
      : Name == "nest-promote" ? NestPromote
      : Name == "cold-in-place" ? ColdInPlace
+     : Name == "cold-loops-in-place" ? ColdLoopsInPlace
                              : CompareConstants) = *B;
     return Error::success();
   }
@@ -264,7 +266,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, cold-in-place, cold-count, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, cold-in-place, cold-loops-in-place, cold-count, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -176,6 +176,12 @@ struct SamplerOptions {
   /// times a run, on average over those runs (0: never ran).
   bool ColdInPlace = true;
   unsigned ColdCount = 1000;
+  /// Whether a cold function with a site in a loop is lowered in place too.
+  /// Off: it is cloned. The runs found it cold, but a workload unlike theirs
+  /// may run it hot, and in place its loop would pay a test a site on every
+  /// iteration (bzip2's fallbackSort, +78%; docs/benchmarks.md, "Workloads
+  /// unlike the training one").
+  bool ColdLoopsInPlace = false;
   /// In an unconditional build whose adds test glibc's thread flag
   /// (WhenThreaded, x86-64), functions with adds in loops or several on a
   /// way through are copied in two, one with plain adds and one with atomic

@@ -76,7 +76,8 @@ public:
     // and the optimiser read them.
     if (Opts.FeedbackCounts)
       applyFeedbackWeights(Table, *Opts.FeedbackCounts, Opts.FeedbackPath,
-                           Opts.ColdInPlace, Opts.ColdCount);
+                           Opts.ColdInPlace, Opts.ColdCount,
+                           Opts.ColdLoopsInPlace);
     NumSites += Table.sites().size();
     Table.emit(Opts.Sampling, Opts.ThreadCopies);
     if (!Opts.Sampling)

@@ -96,17 +96,23 @@ other:
 ; test each (-sampler-cold-in-place). Cold: its hottest site ran at most
 ; -sampler-cold-count times a run, on average over the file's runs (2 here).
 ; With 0, only @never, which never ran; with 400, also @pick (305 executions:
-; 152.5 a run) but not @walk (its loop test 1,000: 500 a run); by default
-; (1,000) all three.
+; 152.5 a run). By default (1,000) @walk (its loop test 1,000: 500 a run) is
+; cold too, but its sites are in a loop: it stays cloned, for a workload unlike
+; those runs' may run it hot, and in place each iteration would pay a test a
+; site. -sampler-cold-loops-in-place lowers it in place all the same.
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-count=400 -S %s | FileCheck %s --check-prefix=COUNT400
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -S %s | FileCheck %s --check-prefix=DEFAULT
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-loops-in-place -S %s | FileCheck %s --check-prefix=LOOPS
 ; COUNT400: define i32 @walk(ptr %p, i32 %n) {
 ; COUNT400: define i32 @pick(i32 %x) #[[COLD:[0-9]+]] {
 ; COUNT400: define i32 @never(i32 %x, i32 %y) #[[COLD]] {
 ; COUNT400: attributes #[[COLD]] = { "sampler-cold" }
-; DEFAULT: define i32 @walk(ptr %p, i32 %n) #[[COLD:[0-9]+]] {
-; DEFAULT: define i32 @pick(i32 %x) #[[COLD]] {
+; DEFAULT: define i32 @walk(ptr %p, i32 %n) {
+; DEFAULT: define i32 @pick(i32 %x) #[[COLD:[0-9]+]] {
 ; DEFAULT: define i32 @never(i32 %x, i32 %y) #[[COLD]] {
+; LOOPS: define i32 @walk(ptr %p, i32 %n) #[[COLD:[0-9]+]] {
+; LOOPS: define i32 @pick(i32 %x) #[[COLD]] {
+; LOOPS: define i32 @never(i32 %x, i32 %y) #[[COLD]] {
 ; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -S %s | FileCheck %s --check-prefix=UNREACHED
 ; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -sampler-cold-in-place=0 -S %s | FileCheck %s --check-prefix=CLONED
 ; UNREACHED-LABEL: define i32 @never(
