@@ -19,7 +19,8 @@
 #   feedback         sampler-cc -fsampler-feedback=F       runs at $BENCH_FEEDBACK_SPARSITIES
 #                    (off 1000 100); F: the reports of one native run of the sampled build's
 #                    workload at d = 100 (seed BENCH_SEED + 1), merged by sampler-report --merge.
-#                    Trained on the workload it is measured on: what feedback gives at best.
+#                    Trained on the workload it is measured on (what feedback gives at best),
+#                    unless BENCH_TRAIN_WORKLOAD says otherwise.
 #   sampled-all      sampler-cc -fsampler-schemes=all      runs at $BENCH_ALL_SPARSITIES (off 1000)
 #   unconditional    sampler-cc -fno-sampler-sampling      (every site execution counted)
 #   profile-instr    clang-19 -fprofile-instr-generate     (LLVM's front-end instrumentation)
@@ -74,6 +75,14 @@
 #                         variant (e.g. -fno-sampler-loop-bounds); default none
 #   BENCH_FUNCTIONS=1     also show, per program, where the instructions go (cachegrind's
 #                         self cost of the most expensive functions)
+#   BENCH_CONFIGS         the configurations to build and run (default: all eight; baseline
+#                         always; feedback needs sampled, whose runs train it)
+#   BENCH_WORKLOAD        the workload measured: main (default: those above) or alt (other
+#                         work for the same programs: bench/lua/alt.lua, speedtest1's test
+#                         sets orm, cte and fp, zlib at levels 1 and 9 and bzip2 at -1 on the
+#                         binary records.bin, bench/bc/alt.bc, ccrypt with other keys and data)
+#   BENCH_TRAIN_WORKLOAD  the workload the feedback build is trained on: main (default) or alt.
+#                         BENCH_WORKLOAD=alt alone measures feedback on work it did not see.
 #
 # Repeatability. Every run gets a fixed minimal environment (env -i PATH=/usr/bin:/bin
 # LC_ALL=C plus its own variables: the environment's size moves the stack), runs in a fresh
@@ -201,6 +210,17 @@ read -r -a programs <<<"${BENCH_PROGRAMS:-lua sqlite zlib bzip2 bc ccrypt}"
 read -r -a sparsities <<<"${BENCH_SPARSITIES:-off 10000 1000 100 1}"
 read -r -a all_sparsities <<<"${BENCH_ALL_SPARSITIES:-off 1000}"
 read -r -a feedback_sparsities <<<"${BENCH_FEEDBACK_SPARSITIES-off 1000 100}"
+workload=${BENCH_WORKLOAD:-main}
+train_workload=${BENCH_TRAIN_WORKLOAD:-main}
+case $workload in main|alt) ;; *) real_die "BENCH_WORKLOAD must be main or alt, not '$workload'" ;; esac
+case $train_workload in main|alt) ;; *) real_die "BENCH_TRAIN_WORKLOAD must be main or alt, not '$train_workload'" ;; esac
+read -r -a wanted <<<"${BENCH_CONFIGS:-}"
+for c in "${wanted[@]}"; do
+  case $c in baseline|sampled|feedback|sampled-all|unconditional|profile-instr|profile-sampled|sancov) ;;
+    *) real_die "unknown configuration '$c' in BENCH_CONFIGS (known: baseline sampled feedback sampled-all unconditional profile-instr profile-sampled sancov)" ;; esac
+done
+case " ${wanted[*]} " in *" feedback "*) case " ${wanted[*]} " in *" sampled "*) ;; *)
+  real_die "BENCH_CONFIGS: feedback needs sampled (its runs train it)" ;; esac ;; esac
 REAL_JOBS=${BENCH_JOBS:-1}
 native_runs=${BENCH_NATIVE_RUNS:-5}
 vg_jobs=${BENCH_VALGRIND_JOBS:-$(nproc 2>/dev/null || echo 2)}
@@ -290,6 +310,13 @@ chmod +x "$sancov_cc"
 configs=(baseline sampled feedback sampled-all unconditional profile-instr profile-sampled sancov)
 [ "${#feedback_sparsities[@]}" -gt 0 ] ||
   configs=(baseline sampled sampled-all unconditional profile-instr profile-sampled sancov)
+if [ -n "${BENCH_CONFIGS:-}" ]; then   # checked above
+  kept=(baseline)
+  for c in "${configs[@]:1}"; do
+    case " ${wanted[*]} " in *" $c "*) kept+=("$c") ;; esac
+  done
+  configs=("${kept[@]}")
+fi
 declare -A cfg_cc=(
   [baseline]=$REAL_CLANG [sampled]=$sampler_cc [feedback]=$sampler_cc [sampled-all]=$sampler_cc [unconditional]=$sampler_cc
   [profile-instr]=$REAL_CLANG [profile-sampled]=$REAL_CLANG [sancov]=$sancov_cc)
@@ -401,6 +428,31 @@ declare -A prog_desc=(
   [bzip2]="\`bzip2 -9 <text.txt >compress.out\`, \`bzip2 -d <compress.out\`"
   [bc]="\`bc -lq bench/bc/workload.bc\` (pi and e to 1000 places)"
   [ccrypt]="\`ccrypt -e -K KEY <big.txt >encrypt.out\`, \`ccrypt -d -K KEY <encrypt.out\` (big.txt: 16 MiB)")
+# The alternative workloads (BENCH_WORKLOAD=alt): other work for the same binaries, so that a
+# feedback build trained on the main workload can be measured on work it did not see. Each
+# takes other paths through its program: Lua compiles code at run time and runs coroutines,
+# metamethods, errors and floats; speedtest1 runs its other test sets; zlib's level 1 is
+# deflate_fast (level 6 is deflate_slow), and the binary records.bin (bench/make-data.py)
+# has repeated patterns on which bzip2's block sort falls back from its main sort; bc runs
+# its interpreter's loops at scale 0. ccrypt does the same cipher work on any input: the
+# control.
+declare -A prog_alt_steps=(
+  [lua]="run|/dev/null|-|@BIN@ @BENCH@/lua/alt.lua"
+  [sqlite]="speedtest1|/dev/null|-|@BIN@ --testset orm,cte,fp --size 15 --memdb"
+  [zlib]="compress1|@DATA@/records.bin|-|@BIN@ -1;decompress|@RUN@/compress1.out|@DATA@/records.bin|@BIN@ -d;compress9|@DATA@/records.bin|-|@BIN@ -9"
+  [bzip2]="compress|@DATA@/records.bin|-|@BIN@ -1;decompress|@RUN@/compress.out|@DATA@/records.bin|@BIN@ -d"
+  [bc]="run|/dev/null|-|@BIN@ -lq @BENCH@/bc/alt.bc"
+  [ccrypt]="encrypt|@DATA@/records.bin|-|@BIN@ -e -K other-key-17;decrypt|@RUN@/encrypt.out|@DATA@/records.bin|@BIN@ -d -K other-key-17;encrypt-text|@DATA@/text.txt|-|@BIN@ -e -K k")
+declare -A prog_alt_desc=(
+  [lua]="\`lua bench/lua/alt.lua\` (code compiled at run time, coroutines, metamethods, errors, floats, a JSON-like codec)"
+  [sqlite]="\`speedtest1 --testset orm,cte,fp --size 15 --memdb\` (sqlite's own benchmark, its other test sets)"
+  [zlib]="\`minigzip -1 <records.bin >compress1.out\`, \`minigzip -d <compress1.out\`, \`minigzip -9 <records.bin\` (records.bin: 3 MiB of binary chunks, bench/make-data.py)"
+  [bzip2]="\`bzip2 -1 <records.bin >compress.out\`, \`bzip2 -d <compress.out\`"
+  [bc]="\`bc -lq bench/bc/alt.bc\` (user functions, arrays and integer arithmetic; roots, a logarithm and a sine to 300 places)"
+  [ccrypt]="\`ccrypt -e -K KEY2 <records.bin >encrypt.out\`, \`ccrypt -d -K KEY2 <encrypt.out\`, \`ccrypt -e -K k <text.txt\`")
+# workload_steps P KIND: program P's steps of the main or the alt workload.
+workload_steps() { if [ "$2" = alt ]; then echo "${prog_alt_steps[$1]}"; else echo "${prog_steps[$1]}"; fi; }
+workload_desc() { if [ "$2" = alt ]; then echo "${prog_alt_desc[$1]}"; else echo "${prog_desc[$1]}"; fi; }
 
 # === Data =======================================================================================
 data=$work/data
@@ -415,17 +467,18 @@ fi
 run_env=(PATH=/usr/bin:/bin LC_ALL=C)
 vg=(valgrind --tool=cachegrind --cache-sim=no)
 
-# run_workload P RUN CONFIG ENVS DIR MODE: run program P's steps in the fresh folder DIR (each
+# run_workload P RUN CONFIG ENVS DIR MODE [KIND]: run program P's steps (of the KIND workload,
+# default the one measured) in the fresh folder DIR (each
 # step: its stdout to DIR/STEP.out, stderr to DIR/STEP.err); MODE valgrind (DIR/STEP.vg, .cg)
 # or native (wall ms of the steps summed, printed). Per step, sampler builds get
 # SAMPLER_FILE=DIR/STEP.report, profile builds LLVM_PROFILE_FILE=DIR/STEP.profraw.
 # Prints "rc=N" lines for failing steps on stderr of the caller (DIR/status).
 run_workload() {
-  local p=$1 c=$3 envs=$4 dir=$5 mode=$6 step name stdin expect cmd total=0 t0 rc words envv extra
+  local p=$1 c=$3 envs=$4 dir=$5 mode=$6 kind=${7:-$workload} step name stdin expect cmd total=0 t0 rc words envv extra
   rm -rf "$dir"
   mkdir -p "$dir"
   : >"$dir/status"
-  IFS=';' read -r -a steps <<<"${prog_steps[$p]}"
+  IFS=';' read -r -a steps <<<"$(workload_steps "$p" "$kind")"
   for step in "${steps[@]}"; do
     IFS='|' read -r name stdin expect cmd <<<"$step"
     cmd=${cmd//@BIN@/${bin_path[$p,$c]}}
@@ -461,7 +514,7 @@ run_workload() {
 }
 
 # train_feedback P: the feedback configuration's counts: one native run of the sampled build's
-# workload at d = 100 (seed BENCH_SEED + 1, not the measured runs' seed), its reports merged
+# training workload (BENCH_TRAIN_WORKLOAD) at d = 100 (seed BENCH_SEED + 1, not the measured runs' seed), its reports merged
 # into $work/P/train.feedback (sampler-report --merge). Fails (a check) if the run does.
 train_feedback() {
   local p=$1 dir=$work/$1/train
@@ -469,7 +522,7 @@ train_feedback() {
     fail "$p: no feedback build: the sampled build failed"
     return 1
   fi
-  run_workload "$p" train sampled "SAMPLER_SPARSITY=100 SAMPLER_SEED=$((seed + 1))" "$dir" native >/dev/null
+  run_workload "$p" train sampled "SAMPLER_SPARSITY=100 SAMPLER_SEED=$((seed + 1))" "$dir" native "$train_workload" >/dev/null
   if [ -s "$dir/status" ] ||
      ! "$build/bin/sampler-report" --merge="$work/$p/train.feedback" "$dir"/*.report 2>>"$dir/status"; then
     fail "$p: the feedback build's training run failed: $(head -c 300 "$dir/status" | tr '\n' ' ')"
@@ -576,7 +629,7 @@ runs_of() {
 # baseline's, the reports or profiles; writes DIR/status lines for problems, DIR/obs.
 check_run() {
   local p=$1 name=$2 c=$3 d=$4 dir=$5 base=$6 step sname report obs=0
-  IFS=';' read -r -a steps <<<"${prog_steps[$p]}"
+  IFS=';' read -r -a steps <<<"$(workload_steps "$p" "$workload")"
   for step in "${steps[@]}"; do
     sname=${step%%|*}
     if [ "$dir" != "$base" ] && ! cmp -s "$base/$sname.out" "$dir/$sname.out"; then
@@ -786,7 +839,7 @@ targets_section() {
   local g m p r ok d worst b label
   echo "| target (issue #6) | measured | verdict |"
   echo "|---|---|---|"
-  # The default sampled build, then the build with feedback from a run of the same workload.
+  # The default sampled build, then the build with feedback (trained as BENCH_TRAIN_WORKLOAD says).
   for b in sampled feedback; do
     label=""
     [ "$b" = sampled ] || label="with feedback: "
@@ -870,6 +923,12 @@ functions_table() {
         printf "\n" } }' "${files[@]}"
 }
 
+# train_note P: where program P's feedback build was trained, when not on the workload measured.
+train_note() {
+  [ "$workload" != "$train_workload" ] && [ "${#feedback_sparsities[@]}" -gt 0 ] || return 0
+  echo " (the feedback build trained on $(workload_desc "$1" "$train_workload") instead)"
+}
+
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 md=$tmp/report.md
 {
@@ -879,6 +938,7 @@ md=$tmp/report.md
   echo "- machine: $(nproc) CPUs, $cpu; $(uname -sr); load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "- compiler: $("$REAL_CLANG" --version | head -n 1); $(valgrind --version)"
   echo "- sampler: commit $commit; a copy of $sampler_cc_orig and its lib/, include/ (fingerprint $sampler_fp)"
+  echo "- workload: $workload (BENCH_WORKLOAD); the feedback build trained on the $train_workload workload (BENCH_TRAIN_WORKLOAD)$([ "$workload" = "$train_workload" ] && echo ", the one measured" || echo ", not the one measured")"
   echo "- instructions: valgrind cachegrind \"I refs\", whole processes, summed over a workload's steps; sampled runs with SAMPLER_SEED=$seed"
   echo "- wall: median of $native_runs native runs (the steps' wall clock summed), the same stripped binaries; noisy"
   echo "- compile: wall clock of the make step(s) that compile and link the program (make -j$REAL_JOBS), configure excluded"
@@ -891,7 +951,7 @@ md=$tmp/report.md
     src_note="Debian source package"
     [ ! -s "$root/third_party/${prog_pkg[$p]}/.fetched-orig-${prog_pkg[$p]}" ] ||
       src_note="upstream tarball of Debian's source package, without Debian's patches: apt-get source failed"
-    echo "$(basename "${src_of[$p]}") ($src_note); workload ${prog_desc[$p]}; flags \`${prog_cflags[$p]}\`${prog_defs[$p]:+, plus \`${prog_defs[$p]}\`}."
+    echo "$(basename "${src_of[$p]}") ($src_note); workload $(workload_desc "$p" "$workload")$(train_note "$p"); flags \`${prog_cflags[$p]}\`${prog_defs[$p]:+, plus \`${prog_defs[$p]}\`}."
     echo
     echo "| configuration | sparsity | instructions | ratio | extra instr. per site execution | observations | wall s | wall ratio | .text bytes | .text ratio | compile s | compile ratio | check |"
     echo "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|"
@@ -986,7 +1046,7 @@ md=$tmp/report.md
     for name in baseline "$ex_sampled" unconditional profile-instr; do
       [ -n "${run_dir[$p,$name]:-}" ] || continue
       c=${run_cfg[$p,$name]}
-      IFS=';' read -r -a steps <<<"${prog_steps[$p]}"
+      IFS=';' read -r -a steps <<<"$(workload_steps "$p" "$workload")"
       for step in "${steps[@]}"; do
         IFS='|' read -r sname stdin _ cmd <<<"$step"
         cmd=${cmd//@BIN@/${bin_path[$p,$c]}}; cmd=${cmd//@BENCH@/$root/bench}
