@@ -9,7 +9,9 @@
 --   lua alt.lua [SCALE]      (SCALE: a positive integer, default 1; the work grows linearly)
 --
 -- Determinism as in workload.lua: no math.random, no clocks, no dependence on pairs() order
--- except through commutative integer sums; checksums in wrapping integer arithmetic.
+-- except through commutative integer sums; checksums in wrapping integer arithmetic. The
+-- helpers below are workload.lua's, written again rather than shared: workload.lua stays
+-- byte for byte the file every earlier figure of docs/benchmarks.md ran.
 
 local SCALE = math.tointeger(tonumber(arg and arg[1] or "1")) or 1
 assert(SCALE >= 1, "SCALE must be a positive integer")
