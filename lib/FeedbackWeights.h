@@ -33,8 +33,9 @@ namespace sampler {
 class Feedback;
 class SiteTable;
 
-/// The attribute of a function that the feedback's runs found cold: the
-/// sampling transformation lowers its sites in place rather than clone it
+/// The attribute of a function that the feedback's runs found cold and that
+/// has no site in a loop (unless -sampler-cold-loops-in-place): the sampling
+/// transformation lowers its sites in place rather than clone it
 /// (SamplingTransform::run).
 inline constexpr char ColdAttr[] = "sampler-cold";
 

@@ -1152,8 +1152,9 @@ bool SamplingTransform::run(Function &F) {
   // sites. For light ones a single copy may be cheaper (a site in place is
   // one `decq %fs:...; js`) and keeps the function small enough to inline.
   // A function the feedback's runs found cold: its sites stay in place, and
-  // its .text is not doubled (FeedbackWeights.h); what that costs a run is
-  // bounded by its sites' executions, few by definition.
+  // its .text is not doubled (FeedbackWeights.h). A run that does call it
+  // often pays a few instructions a call: by default it has no loop with a
+  // site (those stay cloned), so not a test a site on every iteration.
   if (!canClone(F) || F.hasFnAttribute(ColdAttr) ||
       heaviestRegion(F) < CloneThreshold) {
     lowerInPlace(F);
