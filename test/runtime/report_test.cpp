@@ -27,7 +27,7 @@ protected:
 
   // The fixed header of a report written now by __sampler_write_report, up to and
   // including the seed line; the time line is checked against [before, after].
-  void expect_header(const std::vector<std::string> &lines, time_t before, time_t after,
+  void expect_header(const std::vector<std::string> &lines, long before, long after,
                      const std::string &sparsity, const std::string &seed) {
     ASSERT_GE(lines.size(), 9u);
     EXPECT_EQ(lines[0], "sampler-report\t1");
@@ -61,9 +61,9 @@ TEST_F(Report, TwoUnitsExactly) {
   a.cells = {0, 12, 0, 0, 99};
   __sampler_register_unit(&a.unit);
   __sampler_register_unit(&b.unit);
-  time_t before = time(nullptr);
+  long before = realtime_seconds();
   __sampler_write_report();
-  time_t after = time(nullptr);
+  long after = realtime_seconds();
 
   const std::string path = pid_path(dir, "r.");
   auto lines = read_lines(path);
@@ -397,11 +397,11 @@ TEST_F(Report, HostTimeAndPercentInThePath) {
   TempDir dir;
   const std::string pattern = dir.file("r.%h.%t.%%.report");
   Env env({{"SAMPLER_FILE", pattern.c_str()}});
-  time_t before = time(nullptr);
+  long before = realtime_seconds();
   __sampler_write_report();
-  time_t after = time(nullptr);
+  long after = realtime_seconds();
   bool found = false;
-  for (time_t t = before; t <= after; ++t)
+  for (long t = before; t <= after; ++t)
     found = found || file_exists(dir.file("r." + host_name() + "." + std::to_string(t) + ".%.report"));
   EXPECT_TRUE(found) << ::testing::PrintToString(dir.entries());
 }

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include <fcntl.h>
+#include <time.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -135,6 +136,12 @@ std::string host_name() {
   struct utsname un;
   uname(&un);
   return un.nodename;
+}
+
+long realtime_seconds() {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return ts.tv_sec;
 }
 
 bool within_6_sigma_binomial(double observed, double n, double p) {

@@ -67,6 +67,11 @@ std::vector<std::string> read_lines(const std::string &path);
 bool file_exists(const std::string &path);
 std::string self_exe();
 std::string host_name();
+// Seconds now on the clock the runtime stamps reports with (CLOCK_REALTIME).
+// Not time(): glibc's reads a coarse clock that may still show the second
+// before, so a report written between two time() calls could seem later than
+// the second.
+long realtime_seconds();
 
 // |observed - expected| <= 6 sigma for a binomial(n, p) count.
 bool within_6_sigma_binomial(double observed, double n, double p);
