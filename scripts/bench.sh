@@ -214,10 +214,11 @@ workload=${BENCH_WORKLOAD:-main}
 train_workload=${BENCH_TRAIN_WORKLOAD:-main}
 case $workload in main|alt) ;; *) real_die "BENCH_WORKLOAD must be main or alt, not '$workload'" ;; esac
 case $train_workload in main|alt) ;; *) real_die "BENCH_TRAIN_WORKLOAD must be main or alt, not '$train_workload'" ;; esac
+all_configs=(baseline sampled feedback sampled-all unconditional profile-instr profile-sampled sancov)
 read -r -a wanted <<<"${BENCH_CONFIGS:-}"
 for c in "${wanted[@]}"; do
-  case $c in baseline|sampled|feedback|sampled-all|unconditional|profile-instr|profile-sampled|sancov) ;;
-    *) real_die "unknown configuration '$c' in BENCH_CONFIGS (known: baseline sampled feedback sampled-all unconditional profile-instr profile-sampled sancov)" ;; esac
+  case " ${all_configs[*]} " in *" $c "*) ;;
+    *) real_die "unknown configuration '$c' in BENCH_CONFIGS (known: ${all_configs[*]})" ;; esac
 done
 case " ${wanted[*]} " in *" feedback "*) case " ${wanted[*]} " in *" sampled "*) ;; *)
   real_die "BENCH_CONFIGS: feedback needs sampled (its runs train it)" ;; esac ;; esac
@@ -307,7 +308,7 @@ EOF
 chmod +x "$sancov_cc"
 
 # === Configurations =============================================================================
-configs=(baseline sampled feedback sampled-all unconditional profile-instr profile-sampled sancov)
+configs=("${all_configs[@]}")
 [ "${#feedback_sparsities[@]}" -gt 0 ] ||
   configs=(baseline sampled sampled-all unconditional profile-instr profile-sampled sancov)
 if [ -n "${BENCH_CONFIGS:-}" ]; then   # checked above
