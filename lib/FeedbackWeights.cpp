@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 using namespace llvm;
 using namespace sampler;
@@ -23,6 +24,8 @@ using namespace sampler;
 STATISTIC(NumWeighted, "Branches and switches weighted from feedback");
 STATISTIC(NumCold, "Functions with sites that the feedback's runs found cold");
 STATISTIC(NumColdLoops, "Cold functions kept cloned: sites in a cycle");
+STATISTIC(NumColdPaths,
+          "Cold functions kept cloned: more sites on a path than the limit");
 
 namespace {
 
@@ -39,26 +42,46 @@ MDNode *weightsFrom(LLVMContext &C, ArrayRef<uint64_t> Estimates) {
   return MDBuilder(C).createBranchWeights(Weights);
 }
 
-/// Whether a site of \p F sits in a cycle of its CFG (a loop, reducible or
-/// not). In place, such a site pays its test on every iteration, where the
+/// The most sites that one call of \p F can cross: the heaviest path through
+/// its CFG, a cycle's sites counted once (its strongly connected components,
+/// from scc_iterator, whose post-order lets each take the heaviest of the
+/// components after it). Nothing if a site is in a cycle and \p CountCycles is
+/// false: in place, such a site pays its test on every iteration, where the
 /// cloned copy's loop pays a check a back edge, or once on its exits.
-bool hasSiteInCycle(Function &F) {
-  SmallPtrSet<const BasicBlock *, 16> WithSites;
+std::optional<unsigned> heaviestPathSites(Function &F, bool CountCycles) {
+  DenseMap<const BasicBlock *, unsigned> Sites;
   for (CallInst *Marker : SiteTable::markersIn(F))
-    WithSites.insert(Marker->getParent());
-  for (scc_iterator<Function *> I = scc_begin(&F); !I.isAtEnd(); ++I)
-    if (I.hasCycle())
-      for (const BasicBlock *BB : *I)
-        if (WithSites.count(BB))
-          return true;
-  return false;
+    ++Sites[Marker->getParent()];
+  // Per block walked, the most sites on a path from its component to a
+  // return.
+  DenseMap<const BasicBlock *, unsigned> From;
+  unsigned Heaviest = 0;
+  for (scc_iterator<Function *> I = scc_begin(&F); !I.isAtEnd(); ++I) {
+    const std::vector<BasicBlock *> &Component = *I;
+    unsigned Own = 0, After = 0;
+    for (const BasicBlock *BB : Component) {
+      Own += Sites.lookup(BB);
+      for (const BasicBlock *Succ : successors(BB))
+        if (auto It = From.find(Succ); It != From.end())
+          After = std::max(After, It->second);
+    }
+    if (Own && I.hasCycle() && !CountCycles)
+      return std::nullopt;
+    // Successors in the same component are not in From yet: only those of
+    // components already walked, which come after it, count.
+    for (const BasicBlock *BB : Component)
+      From[BB] = Own + After;
+    Heaviest = std::max(Heaviest, Own + After);
+  }
+  return Heaviest;
 }
 
 } // namespace
 
 unsigned sampler::applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
                                        StringRef Path, bool MarkCold,
-                                       uint64_t ColdCount, bool ColdLoops) {
+                                       uint64_t ColdCount, bool ColdLoops,
+                                       unsigned ColdPathSites) {
   if (Table.empty())
     return 0;
   MD5::MD5Result Digest = Table.signature();
@@ -104,12 +127,20 @@ unsigned sampler::applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
         continue;
       ++NumCold;
       // Cold in those runs, not in every run: a workload unlike theirs may
-      // run it hot. Lowered in place, a loop's sites would then cost a test
-      // each on every iteration (bzip2's fallbackSort, never run on text,
-      // +78% on data that makes the block sort fall back to it); cloned, it
-      // costs what the default build's copy does.
-      if (!ColdLoops && hasSiteInCycle(*F)) {
+      // run it hot. In place, each site it crosses then costs a test, where
+      // the cloned copy pays a check a region: a loop's sites a test each on
+      // every iteration (bzip2's fallbackSort, never run on text, +78% on
+      // data that makes the block sort fall back to it), a path of k sites k
+      // tests a call (Lua's parser, run once by the training workload). So
+      // only a function that no call can cross more than ColdPathSites sites
+      // of goes in place.
+      std::optional<unsigned> Crossed = heaviestPathSites(*F, ColdLoops);
+      if (!Crossed) {
         ++NumColdLoops;
+        continue;
+      }
+      if (ColdPathSites && *Crossed > ColdPathSites) {
+        ++NumColdPaths;
         continue;
       }
       F->addFnAttr(ColdAttr);

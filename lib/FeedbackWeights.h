@@ -33,22 +33,25 @@ namespace sampler {
 class Feedback;
 class SiteTable;
 
-/// The attribute of a function that the feedback's runs found cold and that
-/// has no site in a loop (unless -sampler-cold-loops-in-place): the sampling
-/// transformation lowers its sites in place rather than clone it
-/// (SamplingTransform::run).
+/// The attribute of a function that the feedback's runs found cold, that has
+/// no site in a loop (unless -sampler-cold-loops-in-place) and no path through
+/// more than -sampler-cold-path-sites sites: the sampling transformation
+/// lowers its sites in place rather than clone it (SamplingTransform::run).
 inline constexpr char ColdAttr[] = "sampler-cold";
 
 /// Gives the branch and switch sites of \p Table whose runs reached them the
 /// weights \p Counts measured; returns how many got them. With \p MarkCold,
 /// a function whose hottest site ran at most \p ColdCount times a run, on
 /// average over the runs (0: never), gets ColdAttr, unless one of its sites
-/// is in a cycle and \p ColdLoops is false; the `bounds` scheme's
-/// cells, which hold values, do not count. Call it when every site is in
-/// (the signature covers them all) and before SiteTable::emit.
+/// is in a cycle and \p ColdLoops is false, or a path through it crosses more
+/// than \p ColdPathSites sites (a cycle's counted once; 0: no limit); the
+/// `bounds` scheme's cells, which hold values, do not count. Call it when
+/// every site is in (the signature covers them all) and before
+/// SiteTable::emit.
 unsigned applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
                               llvm::StringRef Path, bool MarkCold,
-                              uint64_t ColdCount, bool ColdLoops);
+                              uint64_t ColdCount, bool ColdLoops,
+                              unsigned ColdPathSites);
 
 } // namespace sampler
 

@@ -194,6 +194,11 @@ static cl::opt<unsigned> ClColdCount(
     cl::desc("With feedback, a function is cold when its hottest site ran at "
              "most N times a run (0: never ran)"),
     cl::init(sampler::SamplerOptions().ColdCount));
+static cl::opt<unsigned> ClColdPathSites(
+    "sampler-cold-path-sites",
+    cl::desc("With feedback, a cold function is lowered in place only if no "
+             "path through it crosses more than N sites (0: no limit)"),
+    cl::init(sampler::SamplerOptions().ColdPathSites));
 static cl::opt<std::string>
     ClSkip("sampler-skip", cl::desc("Functions not to instrument: f,g or @FILE"),
            cl::init(""));
@@ -246,6 +251,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("cold-in-place", ClColdInPlace ? "1" : "0");
   Apply("cold-count", std::to_string(ClColdCount));
   Apply("cold-loops-in-place", ClColdLoopsInPlace ? "1" : "0");
+  Apply("cold-path-sites", std::to_string(ClColdPathSites));
   Apply("countdown-slot-sites", std::to_string(ClCountdownSlotSites));
   Apply("check-stride", std::to_string(ClCheckStride));
   Apply("tls-model", ClTLSModel);

@@ -182,6 +182,14 @@ struct SamplerOptions {
   /// iteration (bzip2's fallbackSort, +78%; docs/benchmarks.md, "Workloads
   /// unlike the training one").
   bool ColdLoopsInPlace = false;
+  /// The most sites a path through a cold function may cross for it to be
+  /// lowered in place (a cycle's counted once; 0: no limit). In place, a call
+  /// pays a test for each site it crosses, where the cloned copy pays one
+  /// check a region; at 1 a call in place never pays more tests than the
+  /// clone's entry check, whatever workload runs it (Lua's parser, cold in
+  /// one workload and hot in another: docs/benchmarks.md, "Workloads unlike
+  /// the training one").
+  unsigned ColdPathSites = 1;
   /// In an unconditional build whose adds test glibc's thread flag
   /// (WhenThreaded, x86-64), functions with adds in loops or several on a
   /// way through are copied in two, one with plain adds and one with atomic

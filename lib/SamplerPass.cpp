@@ -77,7 +77,7 @@ public:
     if (Opts.FeedbackCounts)
       applyFeedbackWeights(Table, *Opts.FeedbackCounts, Opts.FeedbackPath,
                            Opts.ColdInPlace, Opts.ColdCount,
-                           Opts.ColdLoopsInPlace);
+                           Opts.ColdLoopsInPlace, Opts.ColdPathSites);
     NumSites += Table.sites().size();
     Table.emit(Opts.Sampling, Opts.ThreadCopies);
     if (!Opts.Sampling)

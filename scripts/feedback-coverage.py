@@ -9,8 +9,10 @@ gives it), its hottest site's executions in the feedback (a site's cells summed;
 sites, whose cells hold values, left out, as the pass does), and the .text its symbols take
 (nm -S; a function's copies, `f.sampler.slow` and the like, counted with it). Units of the
 binary that the feedback does not name are left out (the pass leaves those alone too).
-Cold functions with a site in a loop stay cloned unless -fsampler-cold-loops-in-place; the
-site table does not say which sites are in loops, so they are counted here as cold.
+Cold functions with a site in a loop stay cloned unless -fsampler-cold-loops-in-place, and
+so do those a call can cross more than -fsampler-cold-path-sites sites of (default 1); the
+site table does not say which sites are in loops or on one path, so they are counted here
+as cold.
 
   scripts/feedback-coverage.py BINARY FEEDBACK [--count N] [--list]
 

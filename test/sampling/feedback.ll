@@ -6,20 +6,20 @@
 ; The weights serve the checks on cold heavy ways as a profile's would.
 ;
 ; The signature covers the module's identity, so it is read from a first run.
-; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -S %s | sed -n 's/.*unit \([0-9a-f]\{32\}\) 15 .*/\1/p' > %t.sig
-; RUN: printf 'sampler-feedback\t1\nruns\t2\nunit\t%%s\t15\tfeedback.ll\ncounts\t0:50 1:950 8:10 9:990 10:5 12:300\nend-of-feedback\n' $(cat %t.sig) > %t.feedback
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -S %s | sed -n 's/.*unit \([0-9a-f]\{32\}\) 19 .*/\1/p' > %t.sig
+; RUN: printf 'sampler-feedback\t1\nruns\t2\nunit\t%%s\t19\tfeedback.ll\ncounts\t0:50 1:950 8:10 9:990 10:5 12:300\nend-of-feedback\n' $(cat %t.sig) > %t.feedback
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-count=0 -S %s 2>%t.err | FileCheck %s
 ; RUN: count 0 < %t.err
 ; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -sampler-cold-count=0 -pass-remarks=sampler-cold-heavy -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ;
 ; A file that names another unit (its sites changed since the runs): a warning,
 ; and the weights stay as they were.
-; RUN: printf 'sampler-feedback\t1\nruns\t1\nunit\t0123456789abcdef0123456789abcdef\t15\tfeedback.ll\ncounts\t0:50 1:950\nend-of-feedback\n' > %t.other
+; RUN: printf 'sampler-feedback\t1\nruns\t1\nunit\t0123456789abcdef0123456789abcdef\t19\tfeedback.ll\ncounts\t0:50 1:950\nend-of-feedback\n' > %t.other
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.other -S %s 2>&1 | FileCheck %s --check-prefix=OTHER
 ;
 ; A file that cannot be read, or is not a feedback file or a report: one line.
 ; RUN: not %opt-sampler -passes=sampler -sampler-feedback=%t.missing -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSING --match-full-lines
-; RUN: printf 'sampler-feedback\t1\nruns\t1\nunit\t%%s\t15\tfeedback.ll\ncounts\t0:50 15:1\nend-of-feedback\n' $(cat %t.sig) > %t.bad
+; RUN: printf 'sampler-feedback\t1\nruns\t1\nunit\t%%s\t19\tfeedback.ll\ncounts\t0:50 19:1\nend-of-feedback\n' $(cat %t.sig) > %t.bad
 ; RUN: not %opt-sampler -passes=sampler -sampler-feedback=%t.bad -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD --match-full-lines
 
 ; CHECK-LABEL: define i32 @walk(
@@ -44,7 +44,7 @@
 ; OTHER: br i1 %c0, label %latch, label %t1{{$}}
 ; OTHER: br i1 %c3, label %latch, label %hit, !prof
 ; MISSING: sampler: option 'feedback': cannot read '{{.*}}.missing': No such file or directory
-; BAD: sampler: option 'feedback': {{.*}}.bad:4: cell index 15 out of range (unit has 15 cells)
+; BAD: sampler: option 'feedback': {{.*}}.bad:4: cell index 19 out of range (unit has 19 cells)
 define i32 @walk(ptr %p, i32 %n) {
 entry:
   br label %head
@@ -95,14 +95,17 @@ other:
 ; A cold function is not cloned: its sites are lowered in place, one countdown
 ; test each (-sampler-cold-in-place). Cold: its hottest site ran at most
 ; -sampler-cold-count times a run, on average over the file's runs (2 here).
-; With 0, only @never, which never ran; with 400, also @pick (305 executions:
-; 152.5 a run). By default (1,000) @walk (its loop test 1,000: 500 a run) is
-; cold too, but its sites are in a loop: it stays cloned, for a workload unlike
-; those runs' may run it hot, and in place each iteration would pay a test a
-; site. -sampler-cold-loops-in-place lowers it in place all the same.
+; With 0, only @never and @chain, which never ran; with 400, also @pick (305
+; executions: 152.5 a run). By default (1,000) @walk (its loop test 1,000: 500
+; a run) is cold too, but its sites are in a loop: it stays cloned, for a
+; workload unlike those runs' may run it hot, and in place each iteration would
+; pay a test a site. -sampler-cold-loops-in-place lowers it in place, when its
+; loop's 5 sites, counted once, are within -sampler-cold-path-sites.
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-count=400 -S %s | FileCheck %s --check-prefix=COUNT400
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -S %s | FileCheck %s --check-prefix=DEFAULT
-; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-loops-in-place -S %s | FileCheck %s --check-prefix=LOOPS
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-loops-in-place -sampler-cold-path-sites=5 -S %s | FileCheck %s --check-prefix=LOOPS
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-loops-in-place -sampler-cold-path-sites=0 -S %s | FileCheck %s --check-prefix=LOOPS
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-loops-in-place -sampler-cold-path-sites=4 -S %s | FileCheck %s --check-prefix=LOOPS4
 ; COUNT400: define i32 @walk(ptr %p, i32 %n) {
 ; COUNT400: define i32 @pick(i32 %x) #[[COLD:[0-9]+]] {
 ; COUNT400: define i32 @never(i32 %x, i32 %y) #[[COLD]] {
@@ -113,6 +116,8 @@ other:
 ; LOOPS: define i32 @walk(ptr %p, i32 %n) #[[COLD:[0-9]+]] {
 ; LOOPS: define i32 @pick(i32 %x) #[[COLD]] {
 ; LOOPS: define i32 @never(i32 %x, i32 %y) #[[COLD]] {
+; LOOPS4: define i32 @walk(ptr %p, i32 %n) {
+; LOOPS4: define i32 @pick(i32 %x) #[[COLD:[0-9]+]] {
 ; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -S %s | FileCheck %s --check-prefix=UNREACHED
 ; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -sampler-cold-in-place=0 -S %s | FileCheck %s --check-prefix=CLONED
 ; UNREACHED-LABEL: define i32 @never(
@@ -129,5 +134,31 @@ entry:
 a:
   ret i32 1
 b:
+  ret i32 2
+}
+
+; A cold function that one call can cross two sites of stays cloned by default
+; (-sampler-cold-path-sites=1): in place such a call pays two tests where the
+; clone pays one check, and a workload unlike the runs' may call it often (Lua's
+; parser, run once by the training workload). Within a limit of 2, or with none
+; (0), it is lowered in place.
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-path-sites=2 -S %s | FileCheck %s --check-prefix=PATH2
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-path-sites=0 -S %s | FileCheck %s --check-prefix=PATH2
+; DEFAULT: define i32 @chain(i32 %x, i32 %y) {
+; LOOPS: define i32 @chain(i32 %x, i32 %y) #[[COLD]] {
+; PATH2: define i32 @never(i32 %x, i32 %y) #[[COLD:[0-9]+]] {
+; PATH2: define i32 @chain(i32 %x, i32 %y) #[[COLD]] {
+define i32 @chain(i32 %x, i32 %y) {
+entry:
+  %c = icmp sgt i32 %x, 0
+  br i1 %c, label %a, label %b
+a:
+  br label %b
+b:
+  %d = icmp sgt i32 %y, 0
+  br i1 %d, label %one, label %two
+one:
+  ret i32 1
+two:
   ret i32 2
 }
