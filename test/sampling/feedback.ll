@@ -6,20 +6,20 @@
 ; The weights serve the checks on cold heavy ways as a profile's would.
 ;
 ; The signature covers the module's identity, so it is read from a first run.
-; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -S %s | sed -n 's/.*unit \([0-9a-f]\{32\}\) 19 .*/\1/p' > %t.sig
-; RUN: printf 'sampler-feedback\t1\nruns\t2\nunit\t%%s\t19\tfeedback.ll\ncounts\t0:50 1:950 8:10 9:990 10:5 12:300\nend-of-feedback\n' $(cat %t.sig) > %t.feedback
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -S %s | sed -n 's/.*unit \([0-9a-f]\{32\}\) 23 .*/\1/p' > %t.sig
+; RUN: printf 'sampler-feedback\t1\nruns\t2\nunit\t%%s\t23\tfeedback.ll\ncounts\t0:50 1:950 8:10 9:990 10:5 12:300\nend-of-feedback\n' $(cat %t.sig) > %t.feedback
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-count=0 -S %s 2>%t.err | FileCheck %s
 ; RUN: count 0 < %t.err
 ; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -sampler-cold-count=0 -pass-remarks=sampler-cold-heavy -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ;
 ; A file that names another unit (its sites changed since the runs): a warning,
 ; and the weights stay as they were.
-; RUN: printf 'sampler-feedback\t1\nruns\t1\nunit\t0123456789abcdef0123456789abcdef\t19\tfeedback.ll\ncounts\t0:50 1:950\nend-of-feedback\n' > %t.other
+; RUN: printf 'sampler-feedback\t1\nruns\t1\nunit\t0123456789abcdef0123456789abcdef\t23\tfeedback.ll\ncounts\t0:50 1:950\nend-of-feedback\n' > %t.other
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.other -S %s 2>&1 | FileCheck %s --check-prefix=OTHER
 ;
 ; A file that cannot be read, or is not a feedback file or a report: one line.
 ; RUN: not %opt-sampler -passes=sampler -sampler-feedback=%t.missing -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSING --match-full-lines
-; RUN: printf 'sampler-feedback\t1\nruns\t1\nunit\t%%s\t19\tfeedback.ll\ncounts\t0:50 19:1\nend-of-feedback\n' $(cat %t.sig) > %t.bad
+; RUN: printf 'sampler-feedback\t1\nruns\t1\nunit\t%%s\t23\tfeedback.ll\ncounts\t0:50 23:1\nend-of-feedback\n' $(cat %t.sig) > %t.bad
 ; RUN: not %opt-sampler -passes=sampler -sampler-feedback=%t.bad -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD --match-full-lines
 
 ; CHECK-LABEL: define i32 @walk(
@@ -44,7 +44,7 @@
 ; OTHER: br i1 %c0, label %latch, label %t1{{$}}
 ; OTHER: br i1 %c3, label %latch, label %hit, !prof
 ; MISSING: sampler: option 'feedback': cannot read '{{.*}}.missing': No such file or directory
-; BAD: sampler: option 'feedback': {{.*}}.bad:4: cell index 19 out of range (unit has 19 cells)
+; BAD: sampler: option 'feedback': {{.*}}.bad:4: cell index 23 out of range (unit has 23 cells)
 define i32 @walk(ptr %p, i32 %n) {
 entry:
   br label %head
@@ -144,10 +144,16 @@ b:
 ; (0), it is lowered in place.
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-path-sites=2 -S %s | FileCheck %s --check-prefix=PATH2
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-path-sites=0 -S %s | FileCheck %s --check-prefix=PATH2
+; @spin's path crosses a loop without sites between its two (the branches
+; scheme does not observe an indirectbr): the loop does not keep it cloned, and
+; its two sites count as @chain's do.
 ; DEFAULT: define i32 @chain(i32 %x, i32 %y) {
+; DEFAULT: define i32 @spin(ptr %p, i32 %x) {
 ; LOOPS: define i32 @chain(i32 %x, i32 %y) #[[COLD]] {
+; LOOPS: define i32 @spin(ptr %p, i32 %x) #[[COLD]] {
 ; PATH2: define i32 @never(i32 %x, i32 %y) #[[COLD:[0-9]+]] {
 ; PATH2: define i32 @chain(i32 %x, i32 %y) #[[COLD]] {
+; PATH2: define i32 @spin(ptr %p, i32 %x) #[[COLD]] {
 define i32 @chain(i32 %x, i32 %y) {
 entry:
   %c = icmp sgt i32 %x, 0
@@ -160,5 +166,23 @@ b:
 one:
   ret i32 1
 two:
+  ret i32 2
+}
+
+define i32 @spin(ptr %p, i32 %x) {
+entry:
+  %c = icmp sgt i32 %x, 0
+  br i1 %c, label %wait, label %done
+wait:
+  %v = load volatile i32, ptr %p
+  %again = icmp ne i32 %v, 0
+  %to = select i1 %again, ptr blockaddress(@spin, %wait), ptr blockaddress(@spin, %last)
+  indirectbr ptr %to, [label %wait, label %last]
+last:
+  %d = icmp sgt i32 %x, 9
+  br i1 %d, label %done, label %other
+done:
+  ret i32 1
+other:
   ret i32 2
 }
