@@ -72,7 +72,11 @@
 #                         not depend on it). Builds and native runs are always serial.
 #   BENCH_SEED            SAMPLER_SEED of the sampled runs (default 12345)
 #   BENCH_SAMPLED_FLAGS   extra sampler-cc flags of the sampled configuration, to measure a
-#                         variant (e.g. -fno-sampler-loop-bounds); default none
+#                         variant (e.g. -fno-sampler-loop-bounds); default none. The feedback
+#                         configuration gets them too.
+#   BENCH_FEEDBACK_FLAGS  extra sampler-cc flags of the feedback configuration only (e.g.
+#                         -fsampler-cold-path-sites=2): the sampled build, and so the
+#                         training, stay as they are; default none
 #   BENCH_FUNCTIONS=1     also show, per program, where the instructions go (cachegrind's
 #                         self cost of the most expensive functions)
 #   BENCH_CONFIGS         the configurations to build and run (default: all eight; baseline
@@ -323,7 +327,7 @@ declare -A cfg_cc=(
   [profile-instr]=$REAL_CLANG [profile-sampled]=$REAL_CLANG [sancov]=$sancov_cc)
 declare -A cfg_extra=(
   [baseline]="" [sampled]="${BENCH_SAMPLED_FLAGS:-}" [sampled-all]="-fsampler-schemes=all"
-  [feedback]="${BENCH_SAMPLED_FLAGS:+$BENCH_SAMPLED_FLAGS }-fsampler-feedback=BENCH_DIR/<program>/train.feedback"
+  [feedback]="${BENCH_SAMPLED_FLAGS:+$BENCH_SAMPLED_FLAGS }${BENCH_FEEDBACK_FLAGS:+$BENCH_FEEDBACK_FLAGS }-fsampler-feedback=BENCH_DIR/<program>/train.feedback"
   [unconditional]="-fno-sampler-sampling"
   [profile-instr]="-fprofile-instr-generate"
   [profile-sampled]="-fprofile-generate -mllvm -sampled-instrumentation"
