@@ -1153,8 +1153,9 @@ bool SamplingTransform::run(Function &F) {
   // one `decq %fs:...; js`) and keeps the function small enough to inline.
   // A function the feedback's runs found cold: its sites stay in place, and
   // its .text is not doubled (FeedbackWeights.h). A run that does call it
-  // often pays a few instructions a call: by default it has no loop with a
-  // site (those stay cloned), so not a test a site on every iteration.
+  // often pays no more than the clone would: by default it has no loop with
+  // a site and no path through two sites (those stay cloned), so a call
+  // tests at most one site, where the clone would test its entry check.
   if (!canClone(F) || F.hasFnAttribute(ColdAttr) ||
       heaviestRegion(F) < CloneThreshold) {
     lowerInPlace(F);
