@@ -1,6 +1,7 @@
 //===- FeedbackWeights.cpp - Branch weights from earlier runs' counts -----===//
 #include "FeedbackWeights.h"
 #include "Feedback.h"
+#include "SamplerOptions.h"
 #include "SiteTable.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -26,6 +27,7 @@ STATISTIC(NumCold, "Functions with sites that the feedback's runs found cold");
 STATISTIC(NumColdLoops, "Cold functions kept cloned: sites in a cycle");
 STATISTIC(NumColdPaths,
           "Cold functions kept cloned: more sites on a path than the limit");
+STATISTIC(NumColdOptSize, "Cold functions optimised for size");
 
 namespace {
 
@@ -79,9 +81,8 @@ std::optional<unsigned> heaviestPathSites(Function &F, bool CountCycles) {
 } // namespace
 
 unsigned sampler::applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
-                                       StringRef Path, bool MarkCold,
-                                       uint64_t ColdCount, bool ColdLoops,
-                                       unsigned ColdPathSites) {
+                                       StringRef Path,
+                                       const SamplerOptions &Opts) {
   if (Table.empty())
     return 0;
   MD5::MD5Result Digest = Table.signature();
@@ -120,12 +121,24 @@ unsigned sampler::applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
     uint64_t &Max = Hottest.insert({I->getFunction(), 0}).first->second;
     Max = std::max(Max, Ran);
   }
-  if (MarkCold) {
-    uint64_t Limit = SaturatingMultiply(ColdCount, Counts.runs());
+  if (Opts.ColdInPlace || Opts.ColdOptSize) {
+    uint64_t Limit =
+        SaturatingMultiply(uint64_t(Opts.ColdCount), Counts.runs());
     for (auto &[F, Max] : Hottest) {
       if (Max > Limit)
         continue;
       ++NumCold;
+      // Cold code is not worth its bytes, whichever way it is lowered: as a
+      // profile-guided build does with what its profile finds cold, optimise
+      // it for size (the inliner, the unroller and instruction selection
+      // read `optsize`). The sites are the same; a workload that runs the
+      // function hot pays the smaller code's speed, not the sampler's.
+      if (Opts.ColdOptSize && !F->hasOptNone()) {
+        ++NumColdOptSize;
+        F->addFnAttr(Attribute::OptimizeForSize);
+      }
+      if (!Opts.ColdInPlace)
+        continue;
       // Cold in those runs, not in every run: a workload unlike theirs may
       // run it hot. In place, each site it crosses then costs a test, where
       // the cloned copy pays a check a region: a loop's sites a test each on
@@ -134,12 +147,13 @@ unsigned sampler::applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
       // tests a call (Lua's parser, run once by the training workload). So
       // only a function that no call can cross more than ColdPathSites sites
       // of goes in place.
-      std::optional<unsigned> Crossed = heaviestPathSites(*F, ColdLoops);
+      std::optional<unsigned> Crossed =
+          heaviestPathSites(*F, Opts.ColdLoopsInPlace);
       if (!Crossed) {
         ++NumColdLoops;
         continue;
       }
-      if (ColdPathSites && *Crossed > ColdPathSites) {
+      if (Opts.ColdPathSites && *Crossed > Opts.ColdPathSites) {
         ++NumColdPaths;
         continue;
       }

@@ -32,6 +32,7 @@ namespace sampler {
 
 class Feedback;
 class SiteTable;
+struct SamplerOptions;
 
 /// The attribute of a function that the feedback's runs found cold, that has
 /// no site in a loop (unless -sampler-cold-loops-in-place) and no path through
@@ -40,18 +41,17 @@ class SiteTable;
 inline constexpr char ColdAttr[] = "sampler-cold";
 
 /// Gives the branch and switch sites of \p Table whose runs reached them the
-/// weights \p Counts measured; returns how many got them. With \p MarkCold,
-/// a function whose hottest site ran at most \p ColdCount times a run, on
-/// average over the runs (0: never), gets ColdAttr, unless one of its sites
-/// is in a cycle and \p ColdLoops is false, or a path through it crosses more
-/// than \p ColdPathSites sites (a cycle's counted once; 0: no limit); the
-/// `bounds` scheme's cells, which hold values, do not count. Call it when
-/// every site is in (the signature covers them all) and before
+/// weights \p Counts measured; returns how many got them. A function whose
+/// hottest site ran at most Opts.ColdCount times a run, on average over the
+/// runs (0: never), is cold: with Opts.ColdOptSize it is optimised for size
+/// (`optsize`), and with Opts.ColdInPlace it gets ColdAttr, unless one of its
+/// sites is in a cycle and not Opts.ColdLoopsInPlace, or a path through it
+/// crosses more than Opts.ColdPathSites sites (a cycle's counted once; 0: no
+/// limit). The `bounds` scheme's cells, which hold values, do not count. Call
+/// it when every site is in (the signature covers them all) and before
 /// SiteTable::emit.
 unsigned applyFeedbackWeights(SiteTable &Table, const Feedback &Counts,
-                              llvm::StringRef Path, bool MarkCold,
-                              uint64_t ColdCount, bool ColdLoops,
-                              unsigned ColdPathSites);
+                              llvm::StringRef Path, const SamplerOptions &Opts);
 
 } // namespace sampler
 

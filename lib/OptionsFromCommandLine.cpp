@@ -199,6 +199,10 @@ static cl::opt<unsigned> ClColdPathSites(
     cl::desc("With feedback, a cold function is lowered in place only if no "
              "path through it crosses more than N sites (0: no limit)"),
     cl::init(sampler::SamplerOptions().ColdPathSites));
+static cl::opt<bool> ClColdOptSize(
+    "sampler-cold-optsize",
+    cl::desc("With feedback, cold functions are optimised for size (optsize)"),
+    cl::init(sampler::SamplerOptions().ColdOptSize));
 static cl::opt<std::string>
     ClSkip("sampler-skip", cl::desc("Functions not to instrument: f,g or @FILE"),
            cl::init(""));
@@ -252,6 +256,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("cold-count", std::to_string(ClColdCount));
   Apply("cold-loops-in-place", ClColdLoopsInPlace ? "1" : "0");
   Apply("cold-path-sites", std::to_string(ClColdPathSites));
+  Apply("cold-optsize", ClColdOptSize ? "1" : "0");
   Apply("countdown-slot-sites", std::to_string(ClCountdownSlotSites));
   Apply("check-stride", std::to_string(ClCheckStride));
   Apply("tls-model", ClTLSModel);

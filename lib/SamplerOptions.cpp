@@ -160,7 +160,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "single-call-copies" ||
       Name == "indirect-tls" || Name == "thread-copies" ||
       Name == "nest-promote" || Name == "cold-in-place" ||
-      Name == "cold-loops-in-place") {
+      Name == "cold-loops-in-place" || Name == "cold-optsize") {
     auto B = parseBool(Name, Value);
     if (!B)
       return B.takeError();
@@ -181,6 +181,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "nest-promote" ? NestPromote
      : Name == "cold-in-place" ? ColdInPlace
      : Name == "cold-loops-in-place" ? ColdLoopsInPlace
+     : Name == "cold-optsize" ? ColdOptSize
                              : CompareConstants) = *B;
     return Error::success();
   }
@@ -268,7 +269,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, cold-in-place, cold-loops-in-place, cold-count, cold-path-sites, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, cold-in-place, cold-loops-in-place, cold-count, cold-path-sites, cold-optsize, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

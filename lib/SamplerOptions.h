@@ -190,6 +190,12 @@ struct SamplerOptions {
   /// one workload and hot in another: docs/benchmarks.md, "Workloads unlike
   /// the training one").
   unsigned ColdPathSites = 1;
+  /// With feedback, every function the runs found cold (lowered in place or
+  /// kept cloned) is optimised for size (`optsize`), as clang's profile-guided
+  /// builds do with the functions their profile finds cold: fewer callees
+  /// inlined into it, no unrolling, smaller code choices. Its sites and what
+  /// they observe are the same.
+  bool ColdOptSize = true;
   /// In an unconditional build whose adds test glibc's thread flag
   /// (WhenThreaded, x86-64), functions with adds in loops or several on a
   /// way through are copied in two, one with plain adds and one with atomic

@@ -75,9 +75,7 @@ public:
     // Weights from earlier runs of these same sites, before the transform
     // and the optimiser read them.
     if (Opts.FeedbackCounts)
-      applyFeedbackWeights(Table, *Opts.FeedbackCounts, Opts.FeedbackPath,
-                           Opts.ColdInPlace, Opts.ColdCount,
-                           Opts.ColdLoopsInPlace, Opts.ColdPathSites);
+      applyFeedbackWeights(Table, *Opts.FeedbackCounts, Opts.FeedbackPath, Opts);
     NumSites += Table.sites().size();
     Table.emit(Opts.Sampling, Opts.ThreadCopies);
     if (!Opts.Sampling)

@@ -4,11 +4,13 @@
 ; the weights [true + 1, false + 1]; a switch site's are [default, case 1, ...],
 ; its successors' order. A branch those runs never reached keeps what it had.
 ; The weights serve the checks on cold heavy ways as a profile's would.
+; (-sampler-cold-optsize=0 in the RUN lines below that test which functions go
+; in place: optsize, on by default, is tested on its own at the end.)
 ;
 ; The signature covers the module's identity, so it is read from a first run.
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -S %s | sed -n 's/.*unit \([0-9a-f]\{32\}\) 23 .*/\1/p' > %t.sig
 ; RUN: printf 'sampler-feedback\t1\nruns\t2\nunit\t%%s\t23\tfeedback.ll\ncounts\t0:50 1:950 8:10 9:990 10:5 12:300\nend-of-feedback\n' $(cat %t.sig) > %t.feedback
-; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-count=0 -S %s 2>%t.err | FileCheck %s
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-optsize=0 -sampler-cold-count=0 -S %s 2>%t.err | FileCheck %s
 ; RUN: count 0 < %t.err
 ; RUN: %opt-sampler -passes=sampler,verify -sampler-schemes=branches -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-feedback=%t.feedback -sampler-cold-count=0 -pass-remarks=sampler-cold-heavy -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ;
@@ -101,11 +103,11 @@ other:
 ; workload unlike those runs' may run it hot, and in place each iteration would
 ; pay a test a site. -sampler-cold-loops-in-place lowers it in place, when its
 ; loop's 5 sites, counted once, are within -sampler-cold-path-sites.
-; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-count=400 -S %s | FileCheck %s --check-prefix=COUNT400
-; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -S %s | FileCheck %s --check-prefix=DEFAULT
-; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-loops-in-place -sampler-cold-path-sites=5 -S %s | FileCheck %s --check-prefix=LOOPS
-; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-loops-in-place -sampler-cold-path-sites=0 -S %s | FileCheck %s --check-prefix=LOOPS
-; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-loops-in-place -sampler-cold-path-sites=4 -S %s | FileCheck %s --check-prefix=LOOPS4
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-optsize=0 -sampler-cold-count=400 -S %s | FileCheck %s --check-prefix=COUNT400
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-optsize=0 -S %s | FileCheck %s --check-prefix=DEFAULT
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-optsize=0 -sampler-cold-loops-in-place -sampler-cold-path-sites=5 -S %s | FileCheck %s --check-prefix=LOOPS
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-optsize=0 -sampler-cold-loops-in-place -sampler-cold-path-sites=0 -S %s | FileCheck %s --check-prefix=LOOPS
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-optsize=0 -sampler-cold-loops-in-place -sampler-cold-path-sites=4 -S %s | FileCheck %s --check-prefix=LOOPS4
 ; COUNT400: define i32 @walk(ptr %p, i32 %n) {
 ; COUNT400: define i32 @pick(i32 %x) #[[COLD:[0-9]+]] {
 ; COUNT400: define i32 @never(i32 %x, i32 %y) #[[COLD]] {
@@ -142,8 +144,8 @@ b:
 ; clone pays one check, and a workload unlike the runs' may call it often (Lua's
 ; parser, run once by the training workload). Within a limit of 2, or with none
 ; (0), it is lowered in place.
-; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-path-sites=2 -S %s | FileCheck %s --check-prefix=PATH2
-; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-path-sites=0 -S %s | FileCheck %s --check-prefix=PATH2
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-optsize=0 -sampler-cold-path-sites=2 -S %s | FileCheck %s --check-prefix=PATH2
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-optsize=0 -sampler-cold-path-sites=0 -S %s | FileCheck %s --check-prefix=PATH2
 ; @spin's path crosses a loop without sites between its two (the branches
 ; scheme does not observe an indirectbr): the loop does not keep it cloned, and
 ; its two sites count as @chain's do.
@@ -186,3 +188,26 @@ done:
 other:
   ret i32 2
 }
+
+; Every function the runs found cold is optimised for size (-sampler-cold-optsize,
+; on by default), whether it goes in place or stays cloned: by default all five
+; here (@walk's hottest site ran 500 times a run, within -sampler-cold-count's
+; 1,000), in place or not. With -sampler-cold-count=0 only those that never ran:
+; @walk and @pick keep their attributes as they were. Off, none is.
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -S %s | FileCheck %s --check-prefix=OPTSIZE
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-count=0 -S %s | FileCheck %s --check-prefix=OPTSIZE0
+; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-optsize=0 -S %s | FileCheck %s --check-prefix=NOOPTSIZE
+; OPTSIZE: define i32 @walk(ptr %p, i32 %n) #[[SMALL:[0-9]+]] {
+; OPTSIZE: define i32 @pick(i32 %x) #[[SMALLCOLD:[0-9]+]] {
+; OPTSIZE: define i32 @never(i32 %x, i32 %y) #[[SMALLCOLD]] {
+; OPTSIZE: define i32 @chain(i32 %x, i32 %y) #[[SMALL]] {
+; OPTSIZE: define i32 @spin(ptr %p, i32 %x) #[[SMALL]] {
+; OPTSIZE-DAG: attributes #[[SMALL]] = { optsize }
+; OPTSIZE-DAG: attributes #[[SMALLCOLD]] = { optsize "sampler-cold" }
+; OPTSIZE0: define i32 @walk(ptr %p, i32 %n) {
+; OPTSIZE0: define i32 @pick(i32 %x) {
+; OPTSIZE0: define i32 @never(i32 %x, i32 %y) #[[SMALLCOLD:[0-9]+]] {
+; OPTSIZE0: define i32 @chain(i32 %x, i32 %y) #[[SMALL:[0-9]+]] {
+; OPTSIZE0-DAG: attributes #[[SMALL]] = { optsize }
+; OPTSIZE0-DAG: attributes #[[SMALLCOLD]] = { optsize "sampler-cold" }
+; NOOPTSIZE-NOT: optsize
