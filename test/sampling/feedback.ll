@@ -192,7 +192,7 @@ other:
 ; Every function the runs found cold is optimised for size (-sampler-cold-optsize,
 ; on by default), whether it goes in place or stays cloned: by default all five
 ; here (@walk's hottest site ran 500 times a run, within -sampler-cold-count's
-; 1,000), in place or not. With -sampler-cold-count=0 only those that never ran:
+; 1,000). With -sampler-cold-count=0 only those that never ran:
 ; @walk and @pick keep their attributes as they were. Off, none is.
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -S %s | FileCheck %s --check-prefix=OPTSIZE
 ; RUN: %opt-sampler -passes=sampler-instrument -sampler-schemes=branches -sampler-feedback=%t.feedback -sampler-cold-count=0 -S %s | FileCheck %s --check-prefix=OPTSIZE0
