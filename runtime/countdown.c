@@ -133,10 +133,16 @@ int64_t __sampler_rt_geometric_from_u(double u, double log1m) {
  * about what that many logarithms cost, so a run that rarely draws beyond the table
  * never pays for more, and one that often does (d = 1000: 60% of the draws are above
  * 512) soon has a table that holds 98% of them (1 - (1 - 1/d)^4096). At d = 100 the
- * first table already holds 99.4%. */
+ * first table already holds 99.4%. Up to 32768 entries: beyond d = 1000 the table's
+ * size, not the rule, is what sends draws to the formula (at d = 10,000 a third of them
+ * lie beyond 4096, 4% beyond 32768), and a draw by the formula costs far more time than
+ * its instructions (the C code, the vector state saved around it, the logarithm:
+ * docs/benchmarks.md, "The wall-clock cost of a sample, by density"). The bounds of a
+ * table that never grows that far are never written (its pages never touched); the
+ * guide's 16-bit entries hold k up to 65535. */
 #define GEO_TABLE_FIRST 512
 #define GEO_TABLE_CHUNK 512
-#define GEO_TABLE_MAX 4096
+#define GEO_TABLE_MAX 32768
 #define GEO_GROW_AFTER 2048
 /* A guide (Chen and Asau's indexed search): for each of the 4096 slices of the range of
  * m (its top 12 bits), the least k that any m of the slice can have; the search steps
@@ -171,6 +177,7 @@ SAMPLER_HIDDEN struct geo_table {
 _Static_assert(offsetof(struct geo_table, run_kmax) == SAMPLER_GT_RUN_KMAX, "draw_layout.h");
 _Static_assert(offsetof(struct geo_table, bound) == SAMPLER_GT_BOUND, "draw_layout.h");
 _Static_assert(offsetof(struct geo_table, guide) == SAMPLER_GT_GUIDE, "draw_layout.h");
+_Static_assert(GEO_TABLE_MAX < 65536, "a guide entry is a k of the table, 16 bits");
 
 /* Both set when a thread of this copy, started (its alternate signal stack in place)
  * and drawing directly (no other copy to forward to), is answered at d = 1 here: the

@@ -24,7 +24,7 @@
 /* struct geo_table (__sampler_rt_geo_table) */
 #define SAMPLER_GT_RUN_KMAX 16 /* uint64_t: bound[1..run_kmax] serve the run; 0: none */
 #define SAMPLER_GT_BOUND 40    /* uint64_t bound[GEO_TABLE_MAX + 2], 0 beyond the table */
-#define SAMPLER_GT_GUIDE 32824 /* uint16_t guide[1 << SAMPLER_GUIDE_BITS] */
+#define SAMPLER_GT_GUIDE 262200 /* uint16_t guide[1 << SAMPLER_GUIDE_BITS] */
 #define SAMPLER_GUIDE_BITS 12
 
 #endif
