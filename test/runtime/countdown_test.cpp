@@ -218,7 +218,7 @@ TEST(Geometric, TableEqualsFormula) {
 // Around the bounds: random numbers whose top 53 bits are m - 1, m, m + 1 for the m
 // where the formula's value changes, found by bisection on the formula; at d = 100 in
 // the first table and beyond it, at d = 1000 in every chunk of the grown table and
-// beyond it (32768).
+// beyond it (it ends at about 29,800 entries there).
 TEST(Geometric, TableEqualsFormulaAroundItsBounds) {
   for (const double d : {100.0, 1000.0}) {
     const double log1m = std::log1p(-1.0 / d);
