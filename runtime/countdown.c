@@ -127,23 +127,29 @@ int64_t __sampler_rt_geometric_from_u(double u, double log1m) {
  * same random number (each bound is checked against the formula itself when the table
  * is built), at a third of the cost. Larger countdowns use the formula.
  *
- * The table starts with the run's options at GEO_TABLE_FIRST entries (about 300,000
+ * The table starts with the run's options at GEO_TABLE_FIRST entries (about 230,000
  * instructions, at every start in draw mode) and grows by GEO_TABLE_CHUNK entries up to
- * GEO_TABLE_MAX when a thread has made GEO_GROW_AFTER draws beyond it: a chunk costs
- * about what that many logarithms cost, so a run that rarely draws beyond the table
- * never pays for more, and one that often does (d = 1000: 60% of the draws are above
- * 512) soon has a table that holds 98% of them (1 - (1 - 1/d)^4096). At d = 100 the
- * first table already holds 99.4%. Up to 32768 entries: beyond d = 1000 the table's
- * size, not the rule, is what sends draws to the formula (at d = 10,000 a third of them
- * lie beyond 4096, 4% beyond 32768), and a draw by the formula costs far more time than
- * its instructions (the C code, the vector state saved around it, the logarithm:
- * docs/benchmarks.md, "The wall-clock cost of a sample, by density"). The bounds of a
- * table that never grows that far are never written (its pages never touched); the
- * guide's 16-bit entries hold k up to 65535. */
+ * GEO_TABLE_MAX each time a thread has made GEO_GROW_AFTER draws by the formula that a
+ * table grown to GEO_TABLE_MAX would have saved (a countdown of at most GEO_TABLE_MAX; at
+ * d = 100,000 only 28% of them: the others no chunk would save). A chunk costs 160,000
+ * to 220,000 instructions and 20 to 30 us (one new page of bounds); a draw by the
+ * formula about 140 instructions and, with the vector state saved around the C code,
+ * about 200 ns where a draw from the table takes 10 ns (docs/benchmarks.md, "Kept: the
+ * growth rule counts the draws a full table would save"). So 512 such draws cost a
+ * chunk's time three to five times over and a third to a half of its instructions: a
+ * run that rarely draws beyond the table pays for no chunk, and one that often does
+ * (d = 1000: 60% of the draws are above 512) grows it early, the same chunks sooner than
+ * when the rule counted 2048 draws of any size (Lua at d = 1000: 6,748 draws by the
+ * formula where that rule made 21,405). At d = 100 the first table already
+ * holds 99.4% of the draws. Up to 32768 entries: beyond d = 1000 the table's size, not
+ * the rule, is what sends draws to the formula (at d = 10,000 a third of them lie
+ * beyond 4096, 4% beyond 32768). The bounds of a table that never grows that far are
+ * never written (its pages never touched); the guide's 16-bit entries hold k up to
+ * 65535. */
 #define GEO_TABLE_FIRST 512
 #define GEO_TABLE_CHUNK 512
 #define GEO_TABLE_MAX 32768
-#define GEO_GROW_AFTER 2048
+#define GEO_GROW_AFTER 512
 /* A guide (Chen and Asau's indexed search): for each of the 4096 slices of the range of
  * m (its top 12 bits), the least k that any m of the slice can have; the search steps
  * up from there, one or two steps on average. */
@@ -195,12 +201,34 @@ static int64_t geometric_of(uint64_t m, double log1m) {
 
 static uint64_t load_kmax(const uint64_t *kmax) { return __atomic_load_n(kmax, __ATOMIC_ACQUIRE); }
 
+/* The formula's last two answers while a bound is searched: the search asks for g(m - 1)
+ * and g(m) as it steps, then its check asks for both again; each is a logarithm and a
+ * division, and the check's two were a third of what growing the table cost. */
+struct formula_memo {
+  uint64_t m[2]; /* above every m (2^53 - 1) while empty */
+  int64_t g[2];
+  int next;
+};
+
+static int64_t geometric_memo(struct formula_memo *c, uint64_t m, double log1m) {
+  if (c->m[0] == m)
+    return c->g[0];
+  if (c->m[1] == m)
+    return c->g[1];
+  int64_t g = geometric_of(m, log1m);
+  c->m[c->next] = m;
+  c->g[c->next] = g;
+  c->next ^= 1;
+  return g;
+}
+
 /* bound[k] for k = from..to, each below bound[from - 1]: the last k filled, from - 1 if
  * none (the table then stops there). */
 static uint64_t fill_bounds(uint64_t from, uint64_t to, double log1m) {
   const uint64_t top = ((uint64_t)1 << 53) - 1;
   /* bound[0]: no m has g(m) <= 0 */
   uint64_t prev = from == 1 ? top + 1 : geo_table.bound[from - 1];
+  struct formula_memo c = {{UINT64_MAX, UINT64_MAX}, {0, 0}, 0};
   uint64_t k;
   for (k = from; k <= to; ++k) {
     /* The least m with g(m) <= k, i.e. with (m + 1) 2^-53 > (1 - p)^k: start from that
@@ -210,12 +238,12 @@ static uint64_t fill_bounds(uint64_t from, uint64_t to, double log1m) {
     if (m >= prev)
       m = prev - 1;
     int steps = 0;
-    while (m > 0 && geometric_of(m - 1, log1m) <= (int64_t)k && ++steps < 64)
+    while (m > 0 && geometric_memo(&c, m - 1, log1m) <= (int64_t)k && ++steps < 64)
       --m;
-    while (m < top && geometric_of(m, log1m) > (int64_t)k && ++steps < 128)
+    while (m < top && geometric_memo(&c, m, log1m) > (int64_t)k && ++steps < 128)
       ++m;
-    if (steps >= 64 || geometric_of(m, log1m) > (int64_t)k ||
-        (m > 0 && geometric_of(m - 1, log1m) <= (int64_t)k) || m >= prev)
+    if (steps >= 64 || geometric_memo(&c, m, log1m) > (int64_t)k ||
+        (m > 0 && geometric_memo(&c, m - 1, log1m) <= (int64_t)k) || m >= prev)
       break; /* not where the estimate said (or not monotone): stop the table here */
     /* One store, never torn: next_countdown_x86_64.S may read it before kmax says so. */
     __atomic_store_n(&geo_table.bound[k], m, __ATOMIC_RELAXED);
@@ -413,16 +441,20 @@ __attribute__((noinline)) static int64_t next_countdown_general(int64_t unknown)
 }
 
 /* The fast path's draw when the table does not hold it (a countdown above its kmax);
- * every GEO_GROW_AFTER of them, the table grows if it can. Hidden, not static:
+ * every GEO_GROW_AFTER of them that a table at its cap would hold, the table grows if it
+ * can (the rule above). Hidden, not static:
  * next_countdown_x86_64.S's own draw calls it too, with the m it drew. */
 __attribute__((noinline)) SAMPLER_HIDDEN int64_t __sampler_rt_next_large(int64_t unknown,
                                                                         uint64_t m) {
   struct thread_state *t = &tls_state;
-  if (__builtin_expect(++t->beyond_table >= GEO_GROW_AFTER, 0)) {
+  const int64_t g = geometric_of(m, geo_table.log1m);
+  /* Only the draws a table grown to its cap would have saved count: at d = 100,000 the
+   * others are 72% of them, and no chunk would save them. */
+  if (g <= GEO_TABLE_MAX && __builtin_expect(++t->beyond_table >= GEO_GROW_AFTER, 0)) {
     t->beyond_table = 0;
     __sampler_rt_geometric_table_grow();
   }
-  return answer(t, unknown, geometric_of(m, geo_table.log1m));
+  return answer(t, unknown, g);
 }
 
 /* The fast path is a leaf (its rare cases are tail calls), so that it saves no

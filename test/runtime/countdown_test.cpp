@@ -252,31 +252,50 @@ TEST(Geometric, TableEqualsFormulaAroundItsBounds) {
   }
 }
 
-// The run's table grows from the draws themselves, a chunk each time a thread has made
-// 2048 draws beyond it: at d = 1000, 60% of the draws are above the first table's 512;
-// after 100,000 draws through the fast path the table has grown by at least five chunks
-// (each takes more draws than the one before, as fewer of them get beyond it: about
-// 61,000 draws for five), of the 58 that a table just built for the run has to grow
-// (Geometric.TableEqualsFormula says why 58).
-TEST(Geometric, RunTableGrowsFromDrawsBeyondIt) {
-  int all = 0;
+// The chunks that `draws` draws through the fast path, at SAMPLER_SPARSITY=d, grow the
+// run's table by (those it has left to grow, counted by growing them, against those a
+// table just built for the run has), and how many that is.
+static int chunksGrownBy(const char *d, int draws, int *all_out = nullptr) {
+  int all = 0, left = 0;
   for (bool draw : {false, true}) {
-    Env env({{"SAMPLER_SPARSITY", "1000"}, {"SAMPLER_SEED", "5"}});
+    Env env({{"SAMPLER_SPARSITY", d}, {"SAMPLER_SEED", "5"}});
     std::thread t([&] {
-      for (int i = 0; draw && i < 100000; ++i)
+      for (int i = 0; draw && i < draws; ++i)
         __sampler_next_countdown(0);
     });
     t.join();
-    int left = 0;
+    int n = 0;
     while (__sampler_rt_geometric_table_grow())
-      ++left;
-    if (draw) {
-      EXPECT_LE(left, all - 5);
-    } else {
-      EXPECT_EQ(left, 58);
-      all = left;
-    }
+      ++n;
+    (draw ? left : all) = n;
   }
+  if (all_out)
+    *all_out = all;
+  return all - left;
+}
+
+// The run's table grows from the draws themselves, a chunk each time a thread has made
+// 512 draws by the formula that the table at its cap would hold: at d = 1000, 60% of
+// the draws are above the first table's 512. Each chunk takes more draws than the one
+// before, as fewer of them get beyond it (about 15,000 draws for five chunks, 44,000
+// for seven): after 100,000 draws the table has grown by at least seven chunks (five
+// when the rule counted 2048 draws), of the 58 that a table just built for the run has
+// to grow (Geometric.TableEqualsFormula says why 58).
+TEST(Geometric, RunTableGrowsFromDrawsBeyondIt) {
+  int all = 0;
+  const int grown = chunksGrownBy("1000", 100000, &all);
+  EXPECT_EQ(all, 58);
+  EXPECT_GE(grown, 7);
+}
+
+// Draws that even the table at its cap would not hold (a countdown above 32768) do not
+// make it grow, as no chunk would save them: at d = 1,000,000 they are 97% of the draws,
+// and 10,000 draws grow no chunk, where counting them would have grown 19.
+TEST(Geometric, DrawsNoTableHoldsDoNotGrowIt) {
+  int all = 0;
+  const int grown = chunksGrownBy("1000000", 10000, &all);
+  EXPECT_GT(all, 0); // the table can grow at that density
+  EXPECT_EQ(grown, 0);
 }
 
 TEST(Geometric, DensityOneAlwaysOne) {
@@ -958,11 +977,11 @@ TEST(Fire, ArgumentFreeEntriesStartAThread) {
 }
 
 // The table grows while other threads draw from it: at d = 1000, 60% of the first
-// table's draws are beyond its 512 entries, and a thread grows it by 512 every 2048 of
-// those, up to 32768 (in this test's draws, to about 4096). The entry points' search does not read the table's size: it stops
-// at the first bound not above m, and a 0 there (past the table's end, or not written
-// yet) sends it to the C code. Each thread's countdowns are still its own stream's,
-// replayed by the C code, while the table grows under them: four threads, in rounds that
+// table's draws are beyond its 512 entries, and a thread grows it by 512 every 512 of
+// those, up to 32768 (in this test's draws, by several thousand entries). The entry
+// points' search does not read the table's size: it stops at the first bound not above
+// m, and a 0 there (past the table's end, or not written yet) sends it to the C code.
+// Each thread's countdowns are still its own stream's, replayed by the C code, while the table grows under them: four threads, in rounds that
 // each build the table again, so that it grows under them again. (A first version of
 // the search stopped at a bound it read as 0, not yet written, and took it for a
 // countdown when it read it again written, one too small: caught in some runs of this
