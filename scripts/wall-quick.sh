@@ -3,6 +3,10 @@
 # (a chain through memory, a stall): the same workloads as bench-quick, each build run in
 # turn, ROUNDS times, and the median (and the fastest) of each build's times. Alone on the
 # machine; a few percent of noise between runs is usual, so compare builds of one run only.
+# Each build runs from WALL_COPIES copies of its binary (3 unless set), one a round in
+# turn: two byte-identical copies of one binary can differ by 3% on their own, by where
+# the file's pages land (docs/benchmarks.md, "Wall-clock differences of a few percent
+# between two binaries are not resolved here").
 #
 #   scripts/wall-quick.sh ROUNDS SPARSITY PROGRAM:NAME[:CONF] ...
 #
@@ -32,12 +36,26 @@ for spec in "$@"; do
     real_die "no $build/bench/quick/$name/$prog-${conf:-sampled}/prog.nodebug: run scripts/bench-quick.sh $name"
 done
 
+copies=${WALL_COPIES:-3}
+[[ $copies =~ ^[1-9][0-9]*$ ]] || real_die "WALL_COPIES must be a positive integer, not '$copies'"
 times=$(mktemp)
-trap 'rm -f "$times"' EXIT
+dir=$(mktemp -d)
+trap 'rm -f "$times"; rm -rf "$dir"' EXIT
+i=0
+for spec in "$@"; do
+  IFS=: read -r prog name conf <<<"$spec"
+  for ((c = 0; c < copies; c++)); do
+    mkdir -p "$dir/$i/$c"
+    cp "$build/bench/quick/$name/$prog-${conf:-sampled}/prog.nodebug" "$dir/$i/$c/"
+  done
+  i=$((i + 1))
+done
 for ((r = 0; r < rounds; r++)); do
+  i=0
   for spec in "$@"; do
     IFS=: read -r prog name conf <<<"$spec"
-    exe=$build/bench/quick/$name/$prog-${conf:-sampled}/prog.nodebug
+    exe=$dir/$i/$((r % copies))/prog.nodebug
+    i=$((i + 1))
     real_quick_workload "$prog" "$data"
     start=$(date +%s%N)
     (cd "$root/bench/lua" && env -i PATH=/usr/bin:/bin LC_ALL=C SAMPLER_SPARSITY="$sparsity" \
