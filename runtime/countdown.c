@@ -120,8 +120,10 @@ int64_t __sampler_rt_geometric_from_u(double u, double log1m) {
 }
 
 /* The formula without its logarithm, for small results. g(m), the countdown the formula
- * gives for the uniform (m + 1) 2^-53 (m: the top 53 bits of a random number), does not
- * increase with m, so g(m) <= k exactly when m >= bound[k], the least such m. With the
+ * gives for the uniform (m + 1) 2^-53 (m: the top 53 bits of a random number x), does not
+ * increase with m, so g(m) <= k exactly when m >= b, the least such m, and so exactly
+ * when x >= bound[k] = b 2^11 (m = x >> 11: the table's bounds are kept in x's units, so
+ * that a draw compares the generator's output itself, without the shift). With the
  * bounds of k = 1..kmax in a table, a countdown of at most kmax is found by a search of
  * the table instead of log() and a division: the same value as the formula, for the
  * same random number (each bound is checked against the formula itself when the table
@@ -173,7 +175,8 @@ SAMPLER_HIDDEN struct geo_table {
   /* Held by the one thread growing the table; another thread (or a signal handler on the
    * same thread) that finds it held goes on with the formula and does not wait. */
   atomic_flag growing;
-  /* bound[k] for k beyond the filled ones is 0 (the table built cleared them), one more
+  /* bound[k]: the least x (a random number, the generator's output) with g(x >> 11) <= k.
+   * bound[k] for k beyond the filled ones is 0 (the table built cleared them), one more
    * than GEO_TABLE_MAX included: next_countdown_x86_64.S's search, which does not read
    * kmax, stops at the first 0 above its guide and takes it for a countdown beyond the
    * table. */
@@ -223,11 +226,11 @@ static int64_t geometric_memo(struct formula_memo *c, uint64_t m, double log1m) 
 }
 
 /* bound[k] for k = from..to, each below bound[from - 1]: the last k filled, from - 1 if
- * none (the table then stops there). */
+ * none (the table then stops there). The search is in m's units (m = x >> 11). */
 static uint64_t fill_bounds(uint64_t from, uint64_t to, double log1m) {
   const uint64_t top = ((uint64_t)1 << 53) - 1;
   /* bound[0]: no m has g(m) <= 0 */
-  uint64_t prev = from == 1 ? top + 1 : geo_table.bound[from - 1];
+  uint64_t prev = from == 1 ? top + 1 : geo_table.bound[from - 1] >> 11;
   struct formula_memo c = {{UINT64_MAX, UINT64_MAX}, {0, 0}, 0};
   uint64_t k;
   for (k = from; k <= to; ++k) {
@@ -245,23 +248,25 @@ static uint64_t fill_bounds(uint64_t from, uint64_t to, double log1m) {
     if (steps >= 64 || geometric_memo(&c, m, log1m) > (int64_t)k ||
         (m > 0 && geometric_memo(&c, m - 1, log1m) <= (int64_t)k) || m >= prev)
       break; /* not where the estimate said (or not monotone): stop the table here */
-    /* One store, never torn: next_countdown_x86_64.S may read it before kmax says so. */
-    __atomic_store_n(&geo_table.bound[k], m, __ATOMIC_RELAXED);
+    /* One store, never torn: next_countdown_x86_64.S may read it before kmax says so.
+     * In x's units (m < 2^53: no bit lost). */
+    __atomic_store_n(&geo_table.bound[k], m << 11, __ATOMIC_RELAXED);
     prev = m;
   }
   return k - 1;
 }
 
-/* guide[i]: the least k with bound[k] <= the largest m of slice i (kmax if none), for
+/* guide[i]: the least k with bound[k] <= the largest x of slice i (kmax if none), for
  * the slices below bound[old] (all of them when old is 0), where the table grown from
  * old to kmax entries changes it; the others keep theirs, which threads may be reading. */
 static void fill_guide(uint64_t old, uint64_t kmax) {
-  /* Slice i is below bound[old] when its last m, (i + 1) 2^(53 - bits) - 1, is. */
+  /* Slice i is below bound[old] when its last x, (i + 1) 2^(64 - bits) - 1, is (for the
+   * last slice 2^64 - 1: the product wraps to 0). */
   uint64_t slices =
-      old == 0 ? 1u << GEO_GUIDE_BITS : geo_table.bound[old] >> (53 - GEO_GUIDE_BITS);
+      old == 0 ? 1u << GEO_GUIDE_BITS : geo_table.bound[old] >> (64 - GEO_GUIDE_BITS);
   uint64_t kk = kmax;
-  for (uint64_t i = 0; i < slices; ++i) { /* m grows, k falls */
-    uint64_t last = ((i + 1) << (53 - GEO_GUIDE_BITS)) - 1;
+  for (uint64_t i = 0; i < slices; ++i) { /* x grows, k falls */
+    uint64_t last = ((i + 1) << (64 - GEO_GUIDE_BITS)) - 1;
     while (kk > 1 && geo_table.bound[kk - 1] <= last)
       --kk;
     geo_table.guide[i] = (uint16_t)(geo_table.bound[kk] <= last ? kk : kmax);
@@ -316,12 +321,12 @@ int __sampler_rt_geometric_table_grow(void) {
   return kmax > old;
 }
 
-/* The countdown the table gives for m (the top 53 bits of a random number), given
- * bound[kmax] <= m: the least k in [1, kmax] with bound[k] <= m (bound decreases with
- * k), from the least k of m's slice up; it stops at kmax at the latest. */
-static inline int64_t table_search(uint64_t m) {
-  uint64_t k = geo_table.guide[m >> (53 - GEO_GUIDE_BITS)];
-  while (geo_table.bound[k] > m)
+/* The countdown the table gives for x (a random number), given bound[kmax] <= x: the
+ * least k in [1, kmax] with bound[k] <= x (bound decreases with k), from the least k of
+ * x's slice up; it stops at kmax at the latest. */
+static inline int64_t table_search(uint64_t x) {
+  uint64_t k = geo_table.guide[x >> (64 - GEO_GUIDE_BITS)];
+  while (geo_table.bound[k] > x)
     ++k;
   return (int64_t)k;
 }
@@ -335,11 +340,11 @@ void __sampler_rt_geometric_table_for_run(enum sampler_mode mode, double log1m) 
 int64_t __sampler_rt_geometric(struct sampler_rng *r, double log1m) {
   if (log1m == -INFINITY)
     return 1; /* d = 1: do not even spend a random number */
-  uint64_t m = __sampler_rt_rng_next(r) >> 11;
+  uint64_t x = __sampler_rt_rng_next(r);
   uint64_t kmax = load_kmax(&geo_table.kmax);
-  if (__builtin_expect(log1m == geo_table.log1m && m >= geo_table.bound[kmax], 1))
-    return table_search(m);
-  return geometric_of(m, log1m);
+  if (__builtin_expect(log1m == geo_table.log1m && x >= geo_table.bound[kmax], 1))
+    return table_search(x);
+  return geometric_of(x >> 11, log1m);
 }
 
 uint64_t __sampler_rt_thread_seed(uint64_t process_seed, uint64_t serial) {
@@ -443,11 +448,11 @@ __attribute__((noinline)) static int64_t next_countdown_general(int64_t unknown)
 /* The fast path's draw when the table does not hold it (a countdown above its kmax);
  * every GEO_GROW_AFTER of them that a table at its cap would hold, the table grows if it
  * can (the rule above). Hidden, not static:
- * next_countdown_x86_64.S's own draw calls it too, with the m it drew. */
+ * next_countdown_x86_64.S's own draw calls it too, with the x it drew. */
 __attribute__((noinline)) SAMPLER_HIDDEN int64_t __sampler_rt_next_large(int64_t unknown,
-                                                                        uint64_t m) {
+                                                                        uint64_t x) {
   struct thread_state *t = &tls_state;
-  const int64_t g = geometric_of(m, geo_table.log1m);
+  const int64_t g = geometric_of(x >> 11, geo_table.log1m);
   /* Only the draws a table grown to its cap would have saved count: at d = 100,000 the
    * others are 72% of them, and no chunk would save them. */
   if (g <= GEO_TABLE_MAX && __builtin_expect(++t->beyond_table >= GEO_GROW_AFTER, 0)) {
@@ -480,10 +485,10 @@ SAMPLER_EXPORT int64_t __sampler_next_countdown(int64_t unknown) {
     }
     return next_countdown_general(unknown);
   }
-  uint64_t m = __sampler_rt_rng_next(&t->rng) >> 11;
-  if (__builtin_expect(m < geo_table.bound[kmax], 0))
-    return __sampler_rt_next_large(unknown, m);
-  int64_t g = table_search(m);
+  uint64_t x = __sampler_rt_rng_next(&t->rng);
+  if (__builtin_expect(x < geo_table.bound[kmax], 0))
+    return __sampler_rt_next_large(unknown, x);
+  int64_t g = table_search(x);
   if (unknown == SAMPLER_FRESH_COUNTDOWN)
     return g - 1;
   if (unknown == 0 || g != 1)
@@ -501,13 +506,13 @@ static inline int64_t fired(int64_t r) {
  * same random numbers, so that __sampler_fire's fast path below is a leaf as that one is
  * (the replay test in countdown_test.cpp compares the two at every kind of density).
  * The last two are hidden, not static: next_countdown_x86_64.S's own draw calls them
- * too (beyond the table, with the m it drew; a fresh trial sampled, g = 1). */
+ * too (beyond the table, with the x it drew; a fresh trial sampled, g = 1). */
 __attribute__((noinline)) static int64_t fire_general(int64_t unknown) {
   return fired(__sampler_next_countdown(unknown));
 }
 __attribute__((noinline)) SAMPLER_HIDDEN int64_t __sampler_rt_fire_large(int64_t unknown,
-                                                                        uint64_t m) {
-  return fired(__sampler_rt_next_large(unknown, m));
+                                                                        uint64_t x) {
+  return fired(__sampler_rt_next_large(unknown, x));
 }
 __attribute__((noinline)) SAMPLER_HIDDEN int64_t __sampler_rt_fire_fresh_sampled(int64_t unknown) {
   return fired(answer(&tls_state, unknown, 1));
@@ -521,10 +526,10 @@ SAMPLER_EXPORT int64_t __sampler_fire(int64_t unknown) {
   uint64_t kmax = load_kmax(&geo_table.run_kmax);
   if (__builtin_expect(!(t->direct && kmax != 0), 0))
     return fire_general(unknown);
-  uint64_t m = __sampler_rt_rng_next(&t->rng) >> 11;
-  if (__builtin_expect(m < geo_table.bound[kmax], 0))
-    return __sampler_rt_fire_large(unknown, m);
-  int64_t g = table_search(m);
+  uint64_t x = __sampler_rt_rng_next(&t->rng);
+  if (__builtin_expect(x < geo_table.bound[kmax], 0))
+    return __sampler_rt_fire_large(unknown, x);
+  int64_t g = table_search(x);
   if (unknown == 0)
     return g * 2 + 1; /* fired(g), g >= 1 */
   if (g != 1)

@@ -23,7 +23,9 @@
 
 /* struct geo_table (__sampler_rt_geo_table) */
 #define SAMPLER_GT_RUN_KMAX 16 /* uint64_t: bound[1..run_kmax] serve the run; 0: none */
-#define SAMPLER_GT_BOUND 40    /* uint64_t bound[GEO_TABLE_MAX + 2], 0 beyond the table */
+/* uint64_t bound[GEO_TABLE_MAX + 2]: the least generator output x whose countdown is at
+ * most k (a multiple of 2^11: m, the top 53 bits, times 2^11), 0 beyond the table */
+#define SAMPLER_GT_BOUND 40
 #define SAMPLER_GT_GUIDE 262200 /* uint16_t guide[1 << SAMPLER_GUIDE_BITS] */
 #define SAMPLER_GUIDE_BITS 12
 

@@ -213,11 +213,11 @@
         .endif
 .endm
 
-/* The draw from the run's table: the generator's step, then m (the top 53 bits of
- * its output) in rdx and its countdown g (from 1 to the table's size) in rax, or a
- * jump to LARGE with m in rdx when the table does not hold it; r11 the thread-local
- * block's offset on the way in, the table's address on the way out; rdx saved by
- * the caller of this macro, which needs no other register than rax, rdx and r11. */
+/* The draw from the run's table: the generator's step, then its output x in rdx and
+ * its countdown g (from 1 to the table's size) in rax, or a jump to LARGE with x in rdx
+ * when the table does not hold it; r11 the thread-local block's offset on the way in,
+ * the table's address on the way out; rdx saved by the caller of this macro, which
+ * needs no other register than rax, rdx and r11. */
 .macro DRAW_TABLE large
         /* The generator (countdown.c's __sampler_rt_rng_next): s = s * a mod 2^128,
          * s = hi:lo; the result, the new hi, in rdx: lo * a in rdx:rax, plus the low
@@ -230,9 +230,11 @@
         imulq   S(1), %rax
         addq    %rax, %rdx
         movq    %rdx, S(1)
-        /* m, the top 53 bits: g is the least k with bound[k] <= m, searched from the
-         * guide of m's slice up, without reading the table's size. Past the table's
-         * last bound the bounds are 0 (countdown.c's geo_table): where m is below
+        /* x, the output: g is the least k with bound[k] <= x (the bounds are kept in
+         * x's units, multiples of 2^11, so that x is compared as it is: that of its
+         * top 53 bits, m, which the formula takes, is the same), searched from the
+         * guide of x's slice up, without reading the table's size. Past the table's
+         * last bound the bounds are 0 (countdown.c's geo_table): where x is below
          * every bound of the table, the search stops at that 0 and goes to LARGE,
          * as it does in the rare table whose last bound is 0 itself (the C code's
          * formula gives the same answer).
@@ -245,12 +247,11 @@
          * loads with loads). So a guide entry leads to a bound that is written, and a
          * bound that the step up reads is either final or 0. A 0 read in the loop may
          * be written by the time the bound is read again: if it is 0 still, the C
-         * code computes g; if it is written now and above m, the search goes on (a
+         * code computes g; if it is written now and above x, the search goes on (a
          * first version took k then, a countdown too small). */
-        shrq    $11, %rdx
         leaq    __sampler_rt_geo_table(%rip), %r11
         movq    %rdx, %rax
-        shrq    $(53 - SAMPLER_GUIDE_BITS), %rax
+        shrq    $(64 - SAMPLER_GUIDE_BITS), %rax
         movzwl  SAMPLER_GT_GUIDE(%r11,%rax,2), %eax
         cmpq    BOUND(%rax), %rdx
         jae     .Lfound\@
@@ -268,7 +269,7 @@
 /* The entry point NAME. The draw here leaves its countdown g (from 1 to the
  * table's size) in rax, the argument where ARG says, and goes on into ANSWER,
  * a macro that answers (RETURN) or jumps to 8f (a fresh trial sampled: SAMPLED,
- * a C function of the argument). LARGE: the C function of the argument and m
+ * a C function of the argument). LARGE: the C function of the argument and x
  * when the table does not hold the countdown. IMPL: the C entry point, for the
  * general case. EVERY: a macro, the d = 1 answer. The answers fall through
  * where they can: every jump and register saved on the draw's way is an
@@ -375,7 +376,7 @@
  * success g later (rax). Any other argument goes on to FRESH, a thread whose flag is
  * not set to UNSET (r11 loaded), each with rax and the stack as they came: so the
  * draw after FRESH is never an owned one's, and its answer need not test the
- * argument. LARGE: the C function, called with 0 and m. */
+ * argument. LARGE: the C function, called with 0 and x. */
 .macro OWNED_DRAW large, fresh, unset
         testq   %rax, %rax
         jnz     \fresh

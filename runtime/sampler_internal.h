@@ -143,9 +143,10 @@ extern SAMPLER_HIDDEN unsigned char __sampler_rt_every_direct;
 extern SAMPLER_HIDDEN __thread unsigned char __sampler_rt_every_thread
     __attribute__((tls_model("initial-exec")));
 /* The rare cases of the x86-64 entry points' own draw (next_countdown_x86_64.S, after
- * stepping the generator): m beyond the table, or a fresh trial sampled (countdown.c). */
-SAMPLER_HIDDEN int64_t __sampler_rt_next_large(int64_t unknown, uint64_t m);
-SAMPLER_HIDDEN int64_t __sampler_rt_fire_large(int64_t unknown, uint64_t m);
+ * stepping the generator): its output x beyond the table, or a fresh trial sampled
+ * (countdown.c). */
+SAMPLER_HIDDEN int64_t __sampler_rt_next_large(int64_t unknown, uint64_t x);
+SAMPLER_HIDDEN int64_t __sampler_rt_fire_large(int64_t unknown, uint64_t x);
 SAMPLER_HIDDEN int64_t __sampler_rt_next_fresh_sampled(int64_t unknown);
 SAMPLER_HIDDEN int64_t __sampler_rt_fire_fresh_sampled(int64_t unknown);
 /* The vector state __sampler_fire_rax_all saves around its calls into the C code
