@@ -252,9 +252,9 @@ TEST(Geometric, TableEqualsFormulaAroundItsBounds) {
   }
 }
 
-// The chunks that `draws` draws through the fast path, at SAMPLER_SPARSITY=d, grow the
-// run's table by (those it has left to grow, counted by growing them, against those a
-// table just built for the run has), and how many that is.
+// How many chunks `draws` draws through the fast path at SAMPLER_SPARSITY=d grow the
+// run's table by: the chunks a table just built for the run has left to grow (counted by
+// growing them, into *all_out), less those it has left after the draws.
 static int chunksGrownBy(const char *d, int draws, int *all_out = nullptr) {
   int all = 0, left = 0;
   for (bool draw : {false, true}) {
@@ -980,9 +980,10 @@ TEST(Fire, ArgumentFreeEntriesStartAThread) {
 // table's draws are beyond its 512 entries, and a thread grows it by 512 every 512 of
 // those, up to 32768 (in this test's draws, by several thousand entries). The entry
 // points' search does not read the table's size: it stops at the first bound not above
-// m, and a 0 there (past the table's end, or not written yet) sends it to the C code.
-// Each thread's countdowns are still its own stream's, replayed by the C code, while the table grows under them: four threads, in rounds that
-// each build the table again, so that it grows under them again. (A first version of
+// the drawn number, and a 0 there (past the table's end, or not written yet) sends it to
+// the C code. Each thread's countdowns are still its own stream's, replayed by the C
+// code, while the table grows under them: four threads, in rounds that each build the
+// table again, so that it grows under them again. (A first version of
 // the search stopped at a bound it read as 0, not yet written, and took it for a
 // countdown when it read it again written, one too small: caught in some runs of this
 // test, not every one.)
