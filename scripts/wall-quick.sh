@@ -28,14 +28,6 @@ shift 2
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || real_die "ROUNDS must be a positive integer, not '$rounds'"
 build=$(real_build_dir "${BUILD_DIR:-}")
 data=$build/bench/data
-for spec in "$@"; do
-  IFS=: read -r prog name conf <<<"$spec"
-  case $prog in lua | zlib | bzip2) ;; *) real_die "unknown program '$prog' in '$spec' (known: lua zlib bzip2)" ;; esac
-  case ${conf:-sampled} in sampled | baseline) ;; *) real_die "unknown build '$conf' in '$spec' (known: sampled baseline)" ;; esac
-  [ -x "$build/bench/quick/$name/$prog-${conf:-sampled}/prog.nodebug" ] ||
-    real_die "no $build/bench/quick/$name/$prog-${conf:-sampled}/prog.nodebug: run scripts/bench-quick.sh $name"
-done
-
 copies=${WALL_COPIES:-3}
 [[ $copies =~ ^[1-9][0-9]*$ ]] || real_die "WALL_COPIES must be a positive integer, not '$copies'"
 times=$(mktemp)
@@ -44,9 +36,13 @@ trap 'rm -f "$times"; rm -rf "$dir"' EXIT
 i=0
 for spec in "$@"; do
   IFS=: read -r prog name conf <<<"$spec"
+  case $prog in lua | zlib | bzip2) ;; *) real_die "unknown program '$prog' in '$spec' (known: lua zlib bzip2)" ;; esac
+  case ${conf:-sampled} in sampled | baseline) ;; *) real_die "unknown build '$conf' in '$spec' (known: sampled baseline)" ;; esac
+  exe=$build/bench/quick/$name/$prog-${conf:-sampled}/prog.nodebug
+  [ -x "$exe" ] || real_die "no $exe: run scripts/bench-quick.sh $name"
   for ((c = 0; c < copies; c++)); do
     mkdir -p "$dir/$i/$c"
-    cp "$build/bench/quick/$name/$prog-${conf:-sampled}/prog.nodebug" "$dir/$i/$c/"
+    cp "$exe" "$dir/$i/$c/"
   done
   i=$((i + 1))
 done
