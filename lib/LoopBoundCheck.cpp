@@ -103,13 +103,20 @@ static constexpr unsigned PaidBoundBudget = 5;
 /// per back edge).
 static constexpr uint64_t MinUsefulBound = 4;
 
-/// Chunks reserve the back edges that 1 / ChunkShare of the countdown covers:
-/// the rest is for the inner loops, whose checks test the countdown lowered
-/// by the reserve and leave for the instrumented copy when it is short.
-/// Measured on zlib (`scripts/bench-quick.sh`, minigzip -6, d = 1000, against
-/// no chunks): a share of 1 (all of it) made its compare loop's check fail on
-/// most chunks, +1.4%; 2 -3.8%, 3 -2.9%, 4 -2.8%.
-static constexpr uint64_t ChunkShare = 2;
+/// A reserve's chunk takes the back edges that a share of the countdown,
+/// ChunkShareNum / 2^ChunkShareShift, covers: the rest is for the inner
+/// loops, whose checks test the countdown lowered by the reserve and leave for
+/// the instrumented copy when it is short. Measured on zlib (`scripts/bench-quick.sh`, minigzip -6,
+/// d = 1000, against no chunks): a share of 1 (all of it) made its compare
+/// loop's check fail on most chunks, +1.4%; 1/2 -3.8%, 1/3 -2.9%, 1/4 -2.8%.
+/// Then, with k computed by one multiply (insertTest), against 1/2 (zlib's
+/// minigzip, cachegrind, d = 1000 / 100): 3/4 -1.17% / -1.15%, 5/8 -0.68% /
+/// -0.74%, 7/8 -1.11% / -0.63%, 15/16 -0.25% / +0.65%, 1 +3.96% / +3.10%.
+/// Less than all, for the inner loops; a quarter kept is enough for zlib's.
+static constexpr uint64_t ChunkShareNum = 3;
+static constexpr unsigned ChunkShareShift = 2;
+static_assert(ChunkShareNum <= (uint64_t(1) << ChunkShareShift),
+              "a chunk takes at most the back edges the countdown covers");
 
 /// On the store with which an inner loop pays on entry (Candidate::PayOnEntry),
 /// in its outer loop's body: the inner loop's trials, which the outer loop's
@@ -834,8 +841,8 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
   // Chunks: k back edges, a share of those the countdown covers (a negative
   // countdown, the next trial unknown, covers none), taken now; k < N, the
   // test above having failed:
-  //   - a reserve takes k = countdown / (ChunkShare·W) >= 1, the rest being
-  //     for its inner loops' checks. Its counted exit must then leave where
+  //   - a reserve takes k >= 1, about ChunkShareNum / 2^ChunkShareShift of
+  //     countdown / W, the rest being for its inner loops' checks. Its counted exit must then leave where
   //     the counter's value is L = j0 + s·(k + t) (t = 1 if it tests j + s,
   //     0 if j), which it reaches before E, N being at most that exit's
   //     count. Shifted by d = L - E, the counter meets E there (the reserve's
@@ -844,16 +851,36 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
   //     copy's header leaves after k back edges, where the counter is
   //     L = j0 + s·k (addPaidChunkEnd); \p ChunkShift carries L.
   uint64_t W = C.PerBackedge;
-  uint64_t Share = C.PaidChunked ? 1 : ChunkShare;
-  uint64_t Least = C.PaidChunked ? MinUsefulBound : 1;
   B.SetInsertPoint(Fail);
   ChunkGo = BasicBlock::Create(Ctx, "sampler.loop.chunk", F, ChunkClone);
-  B.CreateCondBr(B.CreateICmpSGE(Cd, B.getInt64(Least * Share * W),
-                                 "sampler.chunk.some"),
-                 ChunkGo, C.Preheader, MDB.createLikelyBranchWeights());
-  B.SetInsertPoint(ChunkGo);
-  Value *K =
-      B.CreateUDiv(Cd, B.getInt64(Share * W), "sampler.chunk.backedges");
+  Value *K;
+  if (!C.PaidChunked) {
+    // A reserve's share of the countdown, k = (C * M) >> 64 with
+    // M = floor(2^64 * share / W): one multiply, where dividing by W costs
+    // a fix-up for most W (k only needs 1 <= k <= C / W, not a rounding).
+    // k >= 1 exactly when C >= ceil(2^64 / M).
+    APInt Two64 = APInt::getOneBitSet(128, 64);
+    APInt M = (Two64 * ChunkShareNum).udiv(APInt(128, W) << ChunkShareShift);
+    if (M.uge(Two64)) // W = 1 and all of it: C - 1 for C >= 1
+      M = APInt::getLowBitsSet(128, 64);
+    assert(!M.isZero() && "a weight beyond 2^64 times the share");
+    APInt LeastC = (Two64 + M - 1).udiv(M);
+    B.CreateCondBr(B.CreateICmpSGE(Cd, B.getInt64(LeastC.getZExtValue()),
+                                   "sampler.chunk.some"),
+                   ChunkGo, C.Preheader, MDB.createLikelyBranchWeights());
+    B.SetInsertPoint(ChunkGo);
+    auto *I128 = B.getIntNTy(128);
+    Value *Prod = B.CreateMul(B.CreateZExt(Cd, I128),
+                              ConstantInt::get(I128, M.trunc(64).zext(128)),
+                              "sampler.chunk.share", /*HasNUW=*/true);
+    K = B.CreateTrunc(B.CreateLShr(Prod, 64), I64, "sampler.chunk.backedges");
+  } else {
+    B.CreateCondBr(B.CreateICmpSGE(Cd, B.getInt64(MinUsefulBound * W),
+                                   "sampler.chunk.some"),
+                   ChunkGo, C.Preheader, MDB.createLikelyBranchWeights());
+    B.SetInsertPoint(ChunkGo);
+    K = B.CreateUDiv(Cd, B.getInt64(W), "sampler.chunk.backedges");
+  }
   StoreInst *Take = B.CreateStore(
       B.CreateSub(Cd, B.CreateMul(K, B.getInt64(W), "", true, true),
                   C.PaidChunked ? "countdown.paid.chunk" : "countdown.reserved"),

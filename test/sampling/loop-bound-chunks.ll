@@ -1,8 +1,9 @@
 ; Chunks (lib/LoopBoundCheck.cpp, -fsampler-loop-chunks, on by default): a
 ; loop with a reserve (test/sampling/loop-bound.ll, @nest) whose countdown does
 ; not cover its N back edges on entry still runs without its latch's check
-; for the back edges that half the countdown covers, k = countdown / (2 W)
-; (the other half is for the inner loop's checks, which test the countdown
+; for the back edges that three quarters of the countdown covers,
+; k = (countdown x M) >> 64 with M = floor(2^64 x 3 / (4 W)), one multiply
+; (the last quarter is for the inner loop's checks, which test the countdown
 ; lowered by the reserve), in a copy of its own. The loop is zlib's
 ; longest_match in small: a walk down a chain whose counter counts to 0
 ; (`--chain_length != 0`), an inner loop on some links.
@@ -23,7 +24,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; The test on entry: the countdown covers the N x 3 trials of the N = n - 1
 ; back edges, and the copy with the whole reserve runs; or else it covers
-; at least 2 x 3, and the chunks' copy runs.
+; one back edge's 3 with 3/4 of it, and the chunks' copy runs.
 ; CHECK-LABEL: define void @chain(
 ; CHECK:       {{^}}sampler.loop.test{{[0-9]+}}:
 ; CHECK:         [[CD:%countdown[0-9]+]] = load i64, ptr %countdown.addr
@@ -31,7 +32,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-NEXT:    [[ALL:%sampler.loop.affordable[0-9]+]] = icmp sge i64 [[CD]], %sampler.loop.trials
 ; CHECK-NEXT:    br i1 [[ALL]], label %[[ENOUGH:sampler.loop.enough[0-9]+]], label %sampler.loop.chunk.test
 ; CHECK:       {{^}}sampler.loop.chunk.test:
-; CHECK-NEXT:    %sampler.chunk.some = icmp sge i64 [[CD]], 6
+; CHECK-NEXT:    %sampler.chunk.some = icmp sge i64 [[CD]], 4
 ; CHECK-NEXT:    br i1 %sampler.chunk.some, label %sampler.loop.chunk, label %entry.split
 ; The loop as it was is also entered where a chunk ends (see below), with
 ; the chunk's values, the counter's shift added back.
@@ -54,11 +55,15 @@ target triple = "x86_64-pc-linux-gnu"
 ; The whole reserve: as without chunks.
 ; CHECK:       {{^}}[[ENOUGH]]:
 ; CHECK-NEXT:    %countdown.reserved = sub i64 [[CD]], %sampler.loop.trials
-; A chunk: k = countdown / 6 back edges reserved; the counter's exit must leave
+; A chunk: k = (countdown x 2^62) >> 64 back edges reserved (W = 3, so
+; M = 2^64 / 4: k = countdown / 4); the counter's exit must leave
 ; where c.next = n - (k + 1), so the copy runs the counter shifted by
 ; d = n - (k + 1) - 0, from n - d = k + 1 down to 0.
 ; CHECK:       {{^}}sampler.loop.chunk:
-; CHECK-NEXT:    %sampler.chunk.backedges = udiv i64 [[CD]], 6
+; CHECK-NEXT:    [[CD128:%[0-9]+]] = zext i64 [[CD]] to i128
+; CHECK-NEXT:    %sampler.chunk.share = mul nuw i128 [[CD128]], 4611686018427387904
+; CHECK-NEXT:    [[HI:%[0-9]+]] = lshr i128 %sampler.chunk.share, 64
+; CHECK-NEXT:    %sampler.chunk.backedges = trunc i128 [[HI]] to i64
 ; CHECK-NEXT:    [[KW:%[0-9]+]] = mul nuw nsw i64 %sampler.chunk.backedges, 3
 ; CHECK-NEXT:    %countdown.reserved{{[0-9]+}} = sub i64 [[CD]], [[KW]]
 ; CHECK-NEXT:    store i64 %countdown.reserved{{[0-9]+}}, ptr %countdown.addr
