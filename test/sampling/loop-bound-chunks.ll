@@ -24,7 +24,8 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; The test on entry: the countdown covers the N x 3 trials of the N = n - 1
 ; back edges, and the copy with the whole reserve runs; or else it covers
-; one back edge's 3 with 3/4 of it, and the chunks' copy runs.
+; 8 back edges' 3 with 3/4 of it (fewer would not pay for the chunk's entry
+; and end), and the chunks' copy runs.
 ; CHECK-LABEL: define void @chain(
 ; CHECK:       {{^}}sampler.loop.test{{[0-9]+}}:
 ; CHECK:         [[CD:%countdown[0-9]+]] = load i64, ptr %countdown.addr
@@ -32,7 +33,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-NEXT:    [[ALL:%sampler.loop.affordable[0-9]+]] = icmp sge i64 [[CD]], %sampler.loop.trials
 ; CHECK-NEXT:    br i1 [[ALL]], label %[[ENOUGH:sampler.loop.enough[0-9]+]], label %sampler.loop.chunk.test
 ; CHECK:       {{^}}sampler.loop.chunk.test:
-; CHECK-NEXT:    %sampler.chunk.some = icmp sge i64 [[CD]], 4
+; CHECK-NEXT:    %sampler.chunk.some = icmp sge i64 [[CD]], 32
 ; CHECK-NEXT:    br i1 %sampler.chunk.some, label %sampler.loop.chunk, label %entry.split
 ; The loop as it was is also entered where a chunk ends (see below), with
 ; the chunk's values, the counter's shift added back.
