@@ -106,9 +106,10 @@ static constexpr uint64_t MinUsefulBound = 4;
 /// A reserve's chunk takes the back edges that a share of the countdown,
 /// ChunkShareNum / 2^ChunkShareShift, covers: the rest is for the inner
 /// loops, whose checks test the countdown lowered by the reserve and leave for
-/// the instrumented copy when it is short. Measured on zlib (`scripts/bench-quick.sh`, minigzip -6,
-/// d = 1000, against no chunks): a share of 1 (all of it) made its compare
-/// loop's check fail on most chunks, +1.4%; 1/2 -3.8%, 1/3 -2.9%, 1/4 -2.8%.
+/// the instrumented copy when it is short. Measured on zlib
+/// (`scripts/bench-quick.sh`, minigzip -6, d = 1000, against no chunks): a
+/// share of 1 (all of it) made its compare loop's check fail on most chunks,
+/// +1.4%; 1/2 -3.8%, 1/3 -2.9%, 1/4 -2.8%.
 /// Then, with k computed by one multiply (insertTest), against 1/2 (zlib's
 /// minigzip, cachegrind, d = 1000 / 100): 3/4 -1.17% / -1.15%, 5/8 -0.68% /
 /// -0.74%, 7/8 -1.11% / -0.63%, 15/16 -0.25% / +0.65%, 1 +3.96% / +3.10%.

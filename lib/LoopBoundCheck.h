@@ -35,9 +35,10 @@
 //   the reserve N * W, and every way out gives back what is left of it;
 //   docs/sampling.md, "Loops whose inner loops check"). With Chunks too, a
 //   reserve's test that fails enters a second copy, the chunks' copy, when
-//   three quarters of the countdown cover k >= 1 back edges: it reserves
+//   three quarters of the countdown cover k >= 8 back edges: it reserves
 //   those k, and where it would take the (k+1)st its counted exit goes
-//   instead to a copy of the latch's check, which goes on in the loop as it was
+//   instead to a copy of the latch's check, which goes on in the loop as it
+//   was
 //   (docs/sampling.md, "Chunks of a reserve"). So does a loop that pays on
 //   entry, whose header is its way out: its chunks' copy pays for the k
 //   back edges the countdown covers and its header leaves after k of them
