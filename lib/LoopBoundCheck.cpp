@@ -116,8 +116,12 @@ static constexpr uint64_t MinUsefulBound = 4;
 /// Less than all, for the inner loops; a quarter kept is enough for zlib's.
 static constexpr uint64_t ChunkShareNum = 3;
 static constexpr unsigned ChunkShareShift = 2;
-static_assert(ChunkShareNum <= (uint64_t(1) << ChunkShareShift),
-              "a chunk takes at most the back edges the countdown covers");
+static_assert(ChunkShareNum < (uint64_t(1) << ChunkShareShift),
+              "a chunk leaves the inner loops some of the countdown");
+
+/// A reserve with more trials a back edge than this takes no chunks: the
+/// share's multiplier (insertTest) would keep too few bits of it.
+static constexpr uint64_t MaxChunkWeight = uint64_t(1) << 20;
 
 /// A reserve's chunk is entered only for at least this many back edges: its
 /// entry (the share computed, the reserve stored) and its end (the copy of
@@ -617,9 +621,7 @@ static bool prepare(Loop *L, uint64_t W, bool Reserve, bool Chunks,
     C.Checks.resize(1); // the latch's; the body's other checks stay
     C.PerBackedge = C.Checks.front().W;
     C.Once = 0;
-    // (A weight beyond 2^20 would leave the share's multiplier, insertTest,
-    // too few bits.)
-    if (Chunks && C.PerBackedge <= (uint64_t(1) << 20))
+    if (Chunks && C.PerBackedge <= MaxChunkWeight)
       findChunkExit(*L, C);
   }
 
@@ -863,35 +865,33 @@ static BasicBlock *insertTest(const Candidate &C, const Entry &E,
   //     copy's header leaves after k back edges, where the counter is
   //     L = j0 + s·k (addPaidChunkEnd); \p ChunkShift carries L.
   uint64_t W = C.PerBackedge;
+  // A reserve's share of the countdown, k = (C * M) >> 64 with
+  // M = floor(2^64 * share / W): one multiply, where dividing by W costs a
+  // fix-up for most W (k need only be at most C / W, not rounded);
+  // k >= MinUsefulChunk exactly when C >= ceil(MinUsefulChunk * 2^64 / M).
+  // A paid loop's k = C / W exactly, at least MinUsefulBound.
+  APInt M;
+  uint64_t LeastC = MinUsefulBound * W;
+  if (!C.PaidChunked) {
+    assert(W <= MaxChunkWeight && "prepare takes no chunks for it");
+    APInt Two64 = APInt::getOneBitSet(128, 64);
+    M = (Two64 * ChunkShareNum).udiv(APInt(128, W) << ChunkShareShift);
+    LeastC = (Two64 * MinUsefulChunk + M - 1).udiv(M).getZExtValue();
+  }
   B.SetInsertPoint(Fail);
   ChunkGo = BasicBlock::Create(Ctx, "sampler.loop.chunk", F, ChunkClone);
+  B.CreateCondBr(B.CreateICmpSGE(Cd, B.getInt64(LeastC), "sampler.chunk.some"),
+                 ChunkGo, C.Preheader, MDB.createLikelyBranchWeights());
+  B.SetInsertPoint(ChunkGo);
   Value *K;
-  if (!C.PaidChunked) {
-    // A reserve's share of the countdown, k = (C * M) >> 64 with
-    // M = floor(2^64 * share / W): one multiply, where dividing by W costs
-    // a fix-up for most W (k need only be at most C / W, not rounded).
-    // k >= MinUsefulChunk exactly when C >= ceil(MinUsefulChunk * 2^64 / M).
-    APInt Two64 = APInt::getOneBitSet(128, 64);
-    APInt M = (Two64 * ChunkShareNum).udiv(APInt(128, W) << ChunkShareShift);
-    if (M.uge(Two64)) // W = 1 and all of it: C - 1 for C >= 1
-      M = APInt::getLowBitsSet(128, 64);
-    assert(M.getActiveBits() > 40 && "a weight beyond 2^20 (prepare)");
-    APInt LeastC = (Two64 * MinUsefulChunk + M - 1).udiv(M);
-    B.CreateCondBr(B.CreateICmpSGE(Cd, B.getInt64(LeastC.getZExtValue()),
-                                   "sampler.chunk.some"),
-                   ChunkGo, C.Preheader, MDB.createLikelyBranchWeights());
-    B.SetInsertPoint(ChunkGo);
+  if (C.PaidChunked) {
+    K = B.CreateUDiv(Cd, B.getInt64(W), "sampler.chunk.backedges");
+  } else {
     auto *I128 = B.getIntNTy(128);
     Value *Prod = B.CreateMul(B.CreateZExt(Cd, I128),
                               ConstantInt::get(I128, M.trunc(64).zext(128)),
                               "sampler.chunk.share", /*HasNUW=*/true);
     K = B.CreateTrunc(B.CreateLShr(Prod, 64), I64, "sampler.chunk.backedges");
-  } else {
-    B.CreateCondBr(B.CreateICmpSGE(Cd, B.getInt64(MinUsefulBound * W),
-                                   "sampler.chunk.some"),
-                   ChunkGo, C.Preheader, MDB.createLikelyBranchWeights());
-    B.SetInsertPoint(ChunkGo);
-    K = B.CreateUDiv(Cd, B.getInt64(W), "sampler.chunk.backedges");
   }
   StoreInst *Take = B.CreateStore(
       B.CreateSub(Cd, B.CreateMul(K, B.getInt64(W), "", true, true),
