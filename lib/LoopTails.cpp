@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "LoopTails.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -19,11 +20,21 @@ using namespace sampler;
 
 STATISTIC(NumTails, "Loops copied as tails (natural nests)");
 
-void LoopTails::build(Function &F, const LoopInfo &Info) {
+STATISTIC(NumCycleTails, "Innermost loops copied as tails for the way back "
+                         "into an irreducible cycle of their body");
+
+void LoopTails::build(Function &F, const LoopInfo &Info,
+                      ArrayRef<BasicBlock *> CycleEntries) {
   LI = &Info;
+  SmallPtrSet<const Loop *, 4> AroundCycles;
+  for (BasicBlock *BB : CycleEntries)
+    if (const Loop *X = Info.getLoopFor(BB); X && X->getHeader() != BB)
+      AroundCycles.insert(X);
   for (Loop *X : Info.getLoopsInPreorder()) {
-    if (X->isInnermost())
+    if (X->isInnermost() && !AroundCycles.count(X))
       continue;
+    if (X->isInnermost())
+      ++NumCycleTails;
     ++NumTails;
     ValueToValueMapTy VMap;
     SmallVector<BasicBlock *, 32> Copies;
@@ -48,6 +59,14 @@ BasicBlock *LoopTails::entry(BasicBlock *Header) const {
     return Header;
   auto It = Tails.find(Y->getParentLoop());
   return It == Tails.end() ? Header : It->second.lookup(Header);
+}
+
+BasicBlock *LoopTails::cycleEntry(BasicBlock *Entry) const {
+  const Loop *X = LI ? LI->getLoopFor(Entry) : nullptr;
+  if (!X || X->getHeader() == Entry)
+    return nullptr;
+  auto It = Tails.find(X);
+  return It == Tails.end() ? nullptr : It->second.lookup(Entry);
 }
 
 BasicBlock *LoopTails::dest(const Loop *X, BasicBlock *To) const {

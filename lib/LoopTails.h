@@ -23,6 +23,15 @@
 //   Tails hold the fast copy's code (sites folded away, checks of their own);
 //   they cost code size: a copy of each loop that contains loops.
 //
+//   A loop whose body holds an irreducible cycle (a back edge to a block that
+//   heads no loop: bzip2's `unRLE_obuf_to_output_FAST`, whose `goto` into
+//   its run's last byte makes its hottest cycle one that never passes the
+//   loop's header) gets a tail too, entered at that block as well. Without it
+//   the instrumented copy could go back to fast code only at the loop's
+//   header, which such a cycle may not reach before the function returns. In
+//   the tail, entered at that block only, the cycle is a natural loop; the
+//   block is in no inner loop, so the tail's inner loops keep their one entry.
+//
 // USAGE
 //   Part of SamplingTransform, with -fsampler-natural-nests
 //   (opt-19 ... -sampler-natural-nests): test/sampling/natural-nests.ll.
@@ -31,6 +40,7 @@
 #ifndef SAMPLER_LOOPTAILS_H
 #define SAMPLER_LOOPTAILS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -40,10 +50,13 @@ namespace sampler {
 
 class LoopTails {
 public:
-  /// Clones, in \p F, every loop of \p LI that has loops inside it. The
-  /// clones' edges still lead where the fast copy's do: redirect() them once
-  /// the check edges are known.
-  void build(llvm::Function &F, const llvm::LoopInfo &LI);
+  /// Clones, in \p F, every loop of \p LI that has loops inside it, and every
+  /// loop that is the innermost around one of \p CycleEntries (blocks that
+  /// back edges lead to, in no loop's header: entries of irreducible cycles).
+  /// The clones' edges still lead where the fast copy's do: redirect() them
+  /// once the check edges are known.
+  void build(llvm::Function &F, const llvm::LoopInfo &LI,
+             llvm::ArrayRef<llvm::BasicBlock *> CycleEntries);
   bool empty() const { return Tails.empty(); }
 
   /// Where the instrumented copy goes back to fast code at \p Header, a loop
@@ -51,6 +64,12 @@ public:
   /// or the header itself for an outermost loop (and when there are no
   /// tails).
   llvm::BasicBlock *entry(llvm::BasicBlock *Header) const;
+
+  /// Where the instrumented copy goes back to fast code at \p Entry, one of
+  /// build()'s CycleEntries: its copy in the tail of its innermost loop, or
+  /// null where there is none (no tails, or \p Entry in no loop, where the
+  /// fast block itself will do: no loop is entered there).
+  llvm::BasicBlock *cycleEntry(llvm::BasicBlock *Entry) const;
 
   /// Where an edge of the tail of \p X to the fast block \p To leads: the
   /// tail's own copy of To inside X, entry() for a loop header (X's own, for

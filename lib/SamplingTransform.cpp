@@ -1405,10 +1405,18 @@ bool SamplingTransform::run(Function &F) {
   // With NaturalNests, the instrumented copy returns to the fast copy at the
   // header of a loop inside another through a tail (LoopTails.h) instead, so
   // that the fast outer loop keeps a single entry.
+  // A back edge to a block inside a loop that heads no loop of its own enters
+  // an irreducible cycle there; the tail of that loop gives the way back.
   LoopTails Tails;
   if (NaturalNests && !OutlineSlow &&
-      none_of(F, [](BasicBlock &BB) { return BB.hasAddressTaken(); }))
-    Tails.build(F, FastLI);
+      none_of(F, [](BasicBlock &BB) { return BB.hasAddressTaken(); })) {
+    SmallSetVector<BasicBlock *, 4> CycleEntries;
+    for (auto &[From, To] : CheckEdges)
+      if (const Loop *L = FastLI.getLoopFor(To);
+          L && L->getHeader() != To && IsBackEdge.count({From, To}))
+        CycleEntries.insert(To);
+    Tails.build(F, FastLI, CycleEntries.getArrayRef());
+  }
 
   // The checks. Each copy gets check blocks of its own, so that every loop of
   // the fast copy stays a natural loop (one entry, its header) that LoopInfo,
@@ -1508,13 +1516,18 @@ bool SamplingTransform::run(Function &F) {
           Check->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopMD);
     // Back to fast code at a loop header or outside loops; with
     // NaturalNests, at an inner loop's header only through its outer loop's
-    // tail (or, without tails, not at all).
+    // tail (or, without tails, not at all), and at an irreducible cycle's
+    // entry inside a loop through that loop's tail (or not at all: the
+    // cycle may never pass the loop's header again).
     const Loop *L = FastLI.getLoopFor(To);
     bool MayReturnToFast =
         !L || (L->getHeader() == To &&
                (!L->getParentLoop() || !NaturalNests || !Tails.empty()));
+    BasicBlock *CycleTail = Back && !MayReturnToFast ? Tails.cycleEntry(To)
+                                                     : nullptr;
     SlowFrom->getTerminator()->replaceSuccessorWith(
         SlowTo, MayReturnToFast ? CheckFor(To, FastEntry, Tails.entry(To))
+                : CycleTail     ? CheckFor(To, FastEntry, CycleTail)
                                 : CheckFor(To, SlowStay));
   }
   // The tails' edges: checks where the fast copy has them, and every way out

@@ -8,7 +8,11 @@
 // build's. The same holds without tails (instrumented copies outlined), where
 // the instrumented copy returns at outermost headers only. The nest: an outer
 // loop with two inner loops, one of them as long as the outer loop's data
-// says, and a site between them.
+// says, and a site between them. And a loop whose body holds an irreducible
+// cycle (unrle: a `goto` into the loop's body, the shape of bzip2's
+// unRLE_obuf_to_output_FAST), which the instrumented copy leaves through the
+// loop's tail entered there (test/sampling/irreducible-cycle.ll), where
+// without natural nests it stays instrumented until the loop's header.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %sampler-cc -O2 -fno-sampler-natural-nests %s -o %t/default
 // RUN: %sampler-cc -O2 %s -o %t/natural
@@ -65,6 +69,40 @@ __attribute__((noinline)) int nest(const int *a, int n, int m) {
   return s;
 }
 
+// Runs of one byte: the `goto one` cycle never passes the loop's header.
+__attribute__((noinline)) long unrle(const unsigned char *in, int n,
+                                     unsigned char *out, int cap) {
+  int i = 0, o = 0, len = 0;
+  unsigned char ch = 0;
+  long crc = 0;
+  while (1) {
+    if (len > 0) {
+      while (1) {
+        if (o == cap)
+          goto done;
+        if (len == 1)
+          break;
+        out[o++] = ch;
+        crc = crc * 31 + ch;
+        len--;
+      }
+    one:
+      if (o == cap)
+        goto done;
+      out[o++] = ch;
+      crc = crc * 31 + ch;
+    }
+    if (i >= n)
+      goto done;
+    ch = in[i++];
+    if (i < n && in[i] != ch)
+      goto one;
+    len = 1 + (i < n ? in[i++] & 3 : 0);
+  }
+done:
+  return crc + o;
+}
+
 int main(void) {
   int a[64];
   long total = 0;
@@ -72,6 +110,12 @@ int main(void) {
     for (int i = 0; i < 64; i++)
       a[i] = rnd() % 64;
     total += nest(a, 1 + rnd() % 40, 1 + rnd() % 64);
+  }
+  unsigned char in[512], out[600];
+  for (int r = 0; r < 2000; r++) {
+    for (int i = 0; i < 512; i++)
+      in[i] = i == 0 || rnd() % 8 ? (unsigned char)rnd() : in[i - 1];
+    total += unrle(in, 64 + rnd() % 448, out, 300 + rnd() % 300);
   }
   printf("%ld\n", total);
   return 0;
