@@ -24,17 +24,18 @@ STATISTIC(NumCycleTails, "Innermost loops copied as tails for the way back "
                          "into an irreducible cycle of their body");
 
 void LoopTails::build(Function &F, const LoopInfo &Info,
-                      ArrayRef<BasicBlock *> CycleEntries) {
+                      ArrayRef<BasicBlock *> BackTargets) {
   LI = &Info;
   SmallPtrSet<const Loop *, 4> AroundCycles;
-  for (BasicBlock *BB : CycleEntries)
+  for (BasicBlock *BB : BackTargets)
     if (const Loop *X = Info.getLoopFor(BB); X && X->getHeader() != BB)
       AroundCycles.insert(X);
   for (Loop *X : Info.getLoopsInPreorder()) {
-    if (X->isInnermost() && !AroundCycles.count(X))
-      continue;
-    if (X->isInnermost())
+    if (X->isInnermost()) {
+      if (!AroundCycles.count(X))
+        continue;
       ++NumCycleTails;
+    }
     ++NumTails;
     ValueToValueMapTy VMap;
     SmallVector<BasicBlock *, 32> Copies;

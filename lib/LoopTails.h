@@ -51,12 +51,12 @@ namespace sampler {
 class LoopTails {
 public:
   /// Clones, in \p F, every loop of \p LI that has loops inside it, and every
-  /// loop that is the innermost around one of \p CycleEntries (blocks that
-  /// back edges lead to, in no loop's header: entries of irreducible cycles).
-  /// The clones' edges still lead where the fast copy's do: redirect() them
-  /// once the check edges are known.
+  /// loop that is the innermost around one of \p BackTargets (the blocks back
+  /// edges lead to) without being its header: that block is an irreducible
+  /// cycle's entry. The clones' edges still lead where the fast copy's do:
+  /// redirect() them once the check edges are known.
   void build(llvm::Function &F, const llvm::LoopInfo &LI,
-             llvm::ArrayRef<llvm::BasicBlock *> CycleEntries);
+             llvm::ArrayRef<llvm::BasicBlock *> BackTargets);
   bool empty() const { return Tails.empty(); }
 
   /// Where the instrumented copy goes back to fast code at \p Header, a loop
@@ -65,10 +65,10 @@ public:
   /// tails).
   llvm::BasicBlock *entry(llvm::BasicBlock *Header) const;
 
-  /// Where the instrumented copy goes back to fast code at \p Entry, one of
-  /// build()'s CycleEntries: its copy in the tail of its innermost loop, or
-  /// null where there is none (no tails, or \p Entry in no loop, where the
-  /// fast block itself will do: no loop is entered there).
+  /// Where the instrumented copy goes back to fast code at \p Entry, a back
+  /// edge's target that heads no loop: its copy in the tail of its innermost
+  /// loop, or null where there is none (no tails, or \p Entry in no loop,
+  /// where the fast block itself will do: no loop is entered there).
   llvm::BasicBlock *cycleEntry(llvm::BasicBlock *Entry) const;
 
   /// Where an edge of the tail of \p X to the fast block \p To leads: the

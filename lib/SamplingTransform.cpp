@@ -1410,12 +1410,10 @@ bool SamplingTransform::run(Function &F) {
   LoopTails Tails;
   if (NaturalNests && !OutlineSlow &&
       none_of(F, [](BasicBlock &BB) { return BB.hasAddressTaken(); })) {
-    SmallSetVector<BasicBlock *, 4> CycleEntries;
-    for (auto &[From, To] : CheckEdges)
-      if (const Loop *L = FastLI.getLoopFor(To);
-          L && L->getHeader() != To && IsBackEdge.count({From, To}))
-        CycleEntries.insert(To);
-    Tails.build(F, FastLI, CycleEntries.getArrayRef());
+    SmallSetVector<BasicBlock *, 8> BackTargets;
+    for (auto &E : BackEdges)
+      BackTargets.insert(const_cast<BasicBlock *>(E.second));
+    Tails.build(F, FastLI, BackTargets.getArrayRef());
   }
 
   // The checks. Each copy gets check blocks of its own, so that every loop of
