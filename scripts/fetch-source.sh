@@ -55,7 +55,26 @@ sandbox=()
 # As root apt downloads as user _apt, which may not be able to write here; stay root.
 [ "$(id -u)" -eq 0 ] && sandbox=(-o APT::Sandbox::User=root)
 log "$pkg: apt-get source into $dir"
-(cd "$tmp" && apt-get source -q "${sandbox[@]}" "$pkg") >&2
+if ! (cd "$tmp" && apt-get source -q "${sandbox[@]}" "$pkg") >&2; then
+  # A mirror whose index names a version its pool no longer holds (seen for zlib's
+  # 1:1.2.13.dfsg-1+deb12u1 on bookworm-security, 404): try the index's other versions,
+  # newest first, before giving up.
+  fetched=""
+  for version in $(apt-cache showsrc --only-source "$pkg" 2>/dev/null |
+                   awk '/^Version:/ { print $2 }' | sort -u -r -V | tail -n +2); do
+    rm -rf "${tmp:?}"/*
+    log "$pkg: apt-get source failed; trying version $version"
+    if (cd "$tmp" && apt-get source -q "${sandbox[@]}" "$pkg=$version") >&2; then
+      fetched=$version
+      break
+    fi
+  done
+  if [ -z "$fetched" ]; then
+    log "ERROR: apt-get source $pkg failed for every version apt's source index lists"
+    exit 1
+  fi
+  log "$pkg: fetched version $fetched (not the newest the index lists)"
+fi
 
 name=""
 for d in "$tmp"/*/; do
