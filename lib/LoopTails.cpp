@@ -20,17 +20,27 @@ using namespace sampler;
 
 STATISTIC(NumTails, "Loops copied as tails (natural nests)");
 
+STATISTIC(NumOpenLoops, "Loops of nests left open, without tails: their "
+                        "loops call a function with a loop, inlined at its "
+                        "one call");
+
 STATISTIC(NumCycleTails, "Innermost loops copied as tails for the way back "
                          "into an irreducible cycle of their body");
 
 void LoopTails::build(Function &F, const LoopInfo &Info,
-                      ArrayRef<BasicBlock *> BackTargets) {
+                      ArrayRef<BasicBlock *> BackTargets,
+                      const SmallPtrSetImpl<const Loop *> &Open) {
   LI = &Info;
+  OpenNests.insert(Open.begin(), Open.end());
   SmallPtrSet<const Loop *, 4> AroundCycles;
   for (BasicBlock *BB : BackTargets)
     if (const Loop *X = Info.getLoopFor(BB); X && X->getHeader() != BB)
       AroundCycles.insert(X);
   for (Loop *X : Info.getLoopsInPreorder()) {
+    if (OpenNests.count(X->getOutermostLoop())) {
+      ++NumOpenLoops;
+      continue;
+    }
     if (X->isInnermost()) {
       if (!AroundCycles.count(X))
         continue;
@@ -50,6 +60,12 @@ void LoopTails::build(Function &F, const LoopInfo &Info,
     }
     remapInstructionsInBlocks(Copies, VMap);
   }
+}
+
+bool LoopTails::mayEnter(const Loop *L) const {
+  return !L->getParentLoop() ||
+         (LI && (OpenNests.count(L->getOutermostLoop()) ||
+                 Tails.count(L->getParentLoop())));
 }
 
 BasicBlock *LoopTails::entry(BasicBlock *Header) const {

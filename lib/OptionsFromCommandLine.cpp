@@ -76,6 +76,12 @@ static cl::opt<bool> ClNaturalNests(
     cl::desc("Every loop of the fast copy is a natural loop (the instrumented "
              "copy returns to inner loops through copies of outer loops)"),
     cl::init(sampler::SamplerOptions().NaturalNests));
+static cl::opt<bool> ClOpenNests(
+    "sampler-open-nests",
+    cl::desc("With natural nests, nests that call a local function with a "
+             "loop, inlined at its one call, get no copies of their outer "
+             "loops"),
+    cl::init(sampler::SamplerOptions().OpenNests));
 static cl::opt<bool> ClNestPromote(
     "sampler-nest-promote",
     cl::desc("Loops without calls whose inner loops check carry the "
@@ -236,6 +242,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("loop-promote", ClLoopPromote ? "1" : "0");
   Apply("loop-exit-pay", ClLoopExitPay ? "1" : "0");
   Apply("natural-nests", ClNaturalNests ? "1" : "0");
+  Apply("open-nests", ClOpenNests ? "1" : "0");
   Apply("nest-promote", ClNestPromote ? "1" : "0");
   Apply("loop-reserve", ClLoopReserve ? "1" : "0");
   Apply("loop-chunks", ClLoopChunks ? "1" : "0");

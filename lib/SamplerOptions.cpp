@@ -154,7 +154,8 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   if (Name == "elements" || Name == "compare-constants" ||
       Name == "sample-late" || Name == "loop-bounds" ||
       Name == "loop-promote" || Name == "loop-exit-pay" ||
-      Name == "natural-nests" || Name == "loop-reserve" ||
+      Name == "natural-nests" || Name == "open-nests" ||
+      Name == "loop-reserve" ||
       Name == "loop-chunks" || Name == "check-merge" ||
       Name == "check-discount" || Name == "copy-comdat" ||
       Name == "single-call-copies" ||
@@ -170,6 +171,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "loop-promote" ? LoopPromote
      : Name == "loop-exit-pay" ? LoopExitPay
      : Name == "natural-nests" ? NaturalNests
+     : Name == "open-nests" ? OpenNests
      : Name == "loop-reserve" ? LoopReserve
      : Name == "loop-chunks" ? LoopChunks
      : Name == "check-merge" ? CheckMerge
@@ -269,7 +271,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, cold-in-place, cold-loops-in-place, cold-count, cold-path-sites, cold-optsize, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, open-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, cold-in-place, cold-loops-in-place, cold-count, cold-path-sites, cold-optsize, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

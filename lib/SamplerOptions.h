@@ -91,6 +91,12 @@ struct SamplerOptions {
   /// make an irreducible cycle. On by default (docs/benchmarks.md, "What each
   /// change bought"); off to measure.
   bool NaturalNests = true;
+  /// With natural nests, a nest whose loops call a local function with a
+  /// loop, one the inliner takes at its one call (SingleCallLocals.h), gets
+  /// no tails: the instrumented copy goes back into it at its inner loops'
+  /// headers (LoopTails.h says why and which nests). On by default; off:
+  /// every nest gets tails.
+  bool OpenNests = true;
   /// A loop without calls whose inner loops have checks carries the
   /// countdown in a register through the whole nest, each inner loop's
   /// countdown on the way out hidden from ScalarEvolution

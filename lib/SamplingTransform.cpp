@@ -85,9 +85,11 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
                                      bool LocalExecInExecutables,
                                      bool NaturalNests, bool CheckDiscount,
                                      unsigned CountdownSlotSites,
-                                     unsigned ColdHeavyPercent)
+                                     unsigned ColdHeavyPercent,
+                                     bool OpenNests)
     : M(M), WI(WI), CloneThreshold(CloneThreshold), OutlineLimit(OutlineLimit),
-      NaturalNests(NaturalNests), CheckDiscount(CheckDiscount),
+      NaturalNests(NaturalNests), OpenNests(OpenNests),
+      CheckDiscount(CheckDiscount),
       CountdownSlotSites(CountdownSlotSites),
       ColdHeavyPercent(ColdHeavyPercent) {
   LLVMContext &C = M.getContext();
@@ -156,6 +158,19 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
       else
         F->addFnAttr(Attribute::NonLazyBind);
     }
+  }
+}
+
+void SamplingTransform::setNestOpeners(ArrayRef<Function *> Fs) {
+  // A callee with a loop makes its caller's outer iteration long (bzip2's
+  // mainQSort3 sorts a bucket), so a sample falls in most of them; one
+  // without (a helper of one opcode) leaves it short, and the tail cheap.
+  for (Function *G : Fs) {
+    SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 8> Back;
+    if (!G->isDeclaration())
+      FindFunctionBackedges(*G, Back);
+    if (!Back.empty())
+      NestOpeners.insert(G);
   }
 }
 
@@ -1413,7 +1428,21 @@ bool SamplingTransform::run(Function &F) {
     SmallSetVector<BasicBlock *, 8> BackTargets;
     for (auto &E : BackEdges)
       BackTargets.insert(const_cast<BasicBlock *>(E.second));
-    Tails.build(F, FastLI, BackTargets.getArrayRef());
+    // Nests that call a function the inliner takes at its one call stay open
+    // (LoopTails.h).
+    SmallPtrSet<const Loop *, 4> Open;
+    for (const Loop *Top : FastLI)
+      if (OpenNests && !Top->isInnermost() &&
+          Top->getLoopsInPreorder().size() <= MaxOpenNestLoops &&
+          any_of(Top->blocks(), [&](const BasicBlock *BB) {
+            return any_of(*BB, [&](const Instruction &I) {
+              auto *CB = dyn_cast<CallBase>(&I);
+              return CB && WI.isWeightyCall(*CB) &&
+                     NestOpeners.contains(CB->getCalledFunction());
+            });
+          }))
+        Open.insert(Top);
+    Tails.build(F, FastLI, BackTargets.getArrayRef(), Open);
   }
 
   // The checks. Each copy gets check blocks of its own, so that every loop of
@@ -1514,13 +1543,12 @@ bool SamplingTransform::run(Function &F) {
           Check->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopMD);
     // Back to fast code at a loop header or outside loops; with
     // NaturalNests, at an inner loop's header only through its outer loop's
-    // tail (or, without tails, not at all), and at an irreducible cycle's
-    // entry inside a loop through that loop's tail (or not at all: the
-    // cycle may never pass the loop's header again).
+    // tail, or directly in an open nest (or, without tails, not at all), and
+    // at an irreducible cycle's entry inside a loop through that loop's tail
+    // (or not at all: the cycle may never pass the loop's header again).
     const Loop *L = FastLI.getLoopFor(To);
     bool MayReturnToFast =
-        !L || (L->getHeader() == To &&
-               (!L->getParentLoop() || !NaturalNests || !Tails.empty()));
+        !L || (L->getHeader() == To && (!NaturalNests || Tails.mayEnter(L)));
     BasicBlock *CycleTail = Back && !MayReturnToFast ? Tails.cycleEntry(To)
                                                      : nullptr;
     SlowFrom->getTerminator()->replaceSuccessorWith(

@@ -269,11 +269,14 @@ public:
   /// A branch whose profile weights say its heavy way is taken at most
   /// \p ColdHeavyPercent percent of the time gets a check on that way
   /// (0: never; checksOnColdHeavyEdges in SamplingTransform.cpp).
+  /// With \p OpenNests (and natural nests), a nest that calls one of the
+  /// functions setNestOpeners() names, and has at most MaxOpenNestLoops
+  /// loops, gets no tails (LoopTails.h).
   SamplingTransform(llvm::Module &M, const WeightlessInfo &WI,
                     unsigned CloneThreshold, unsigned OutlineLimit,
                     bool LocalExecInExecutables, bool NaturalNests = true,
                     bool CheckDiscount = true, unsigned CountdownSlotSites = 0,
-                    unsigned ColdHeavyPercent = 0);
+                    unsigned ColdHeavyPercent = 0, bool OpenNests = true);
   /// Rewrites \p F's markers. Returns false if F was lowered in place
   /// (single copy) rather than cloned.
   bool run(llvm::Function &F);
@@ -284,6 +287,15 @@ public:
   void dropUnusedEntries();
   /// The functions run() has created (instrumented copies of their own).
   llvm::ArrayRef<llvm::Function *> created() const { return Created; }
+  /// Of \p Fs, the functions the inliner is expected to take at their one
+  /// call (their other calls, in copies, go to out-of-line copies:
+  /// SingleCallLocals.h), those with a loop of their own open the nests
+  /// that call them (LoopTails.h).
+  void setNestOpeners(llvm::ArrayRef<llvm::Function *> Fs);
+  /// An open nest gets an entry from the instrumented copy at each inner
+  /// loop's header; a nest of more loops than this (an interpreter's
+  /// dispatch loop, whose iterations are short) keeps its tails.
+  static constexpr unsigned MaxOpenNestLoops = 12;
 
   /// Lowering for the unconditional build: every marker becomes `true`.
   static void lowerUnconditional(llvm::Function &F);
@@ -307,6 +319,7 @@ private:
   unsigned CloneThreshold;
   unsigned OutlineLimit;
   bool NaturalNests;
+  bool OpenNests;
   bool CheckDiscount;
   unsigned CountdownSlotSites;
   unsigned ColdHeavyPercent;
@@ -316,6 +329,7 @@ private:
   /// for a fresh countdown).
   FireEntry Fire;
   llvm::SmallVector<llvm::Function *, 16> Created;
+  llvm::SmallPtrSet<const llvm::Function *, 16> NestOpeners;
 };
 
 } // namespace sampler

@@ -12,11 +12,19 @@
 // cycle (unrle: a `goto` into the loop's body, the shape of bzip2's
 // unRLE_obuf_to_output_FAST), which the instrumented copy leaves through the
 // loop's tail entered there (test/sampling/irreducible-cycle.ll), where
-// without natural nests it stays instrumented until the loop's header.
+// without natural nests it stays instrumented until the loop's header. And
+// buckets: a nest that calls a local function with loops, which the inliner
+// takes at its one call, stays open (no tail: the instrumented copy goes
+// back into it at its inner loop's header, as without natural nests;
+// test/sampling/open-nest.ll), beside a nest without calls in the same
+// function, which keeps its tail. With -fno-sampler-open-nests that
+// nest gets a tail too, and the counts are the same again.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %sampler-cc -O2 -fno-sampler-natural-nests %s -o %t/default
 // RUN: %sampler-cc -O2 %s -o %t/natural
 // RUN: %sampler-cc -O2 -fsampler-outline-limit=1000 %s -o %t/outlined
+// RUN: %sampler-cc -O2 -fno-sampler-open-nests %s -o %t/closed
+// RUN: not cmp -s %t/closed %t/natural
 // RUN: %sampler-cc -O2 -fno-sampler-sampling %s -o %t/exact
 // RUN: not cmp -s %t/default %t/natural
 // RUN: env SAMPLER_FILE=%t/exact.report %t/exact > %t/exact.out
@@ -44,6 +52,9 @@
 // RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=32 SAMPLER_FILE=%t/o30.report %t/outlined > /dev/null
 // RUN: %sampler-report --all --json %t/o30.report --binary %t/outlined > %t/o30.json
 // RUN: python3 %S/../e2e/Inputs/stats.py equal %t/o30.json %t/d30.json
+// RUN: env SAMPLER_SPARSITY=30 SAMPLER_SEED=32 SAMPLER_FILE=%t/c30.report %t/closed > /dev/null
+// RUN: %sampler-report --all --json %t/c30.report --binary %t/closed > %t/c30.json
+// RUN: python3 %S/../e2e/Inputs/stats.py equal %t/c30.json %t/d30.json
 #include <stdio.h>
 
 static unsigned state = 1;
@@ -103,6 +114,42 @@ done:
   return crc + o;
 }
 
+// Sites of its own, local, called once (in buckets' first nest): the
+// inliner takes it there (lib/SingleCallLocals.h).
+// Big enough (three loops) that sampler's own inlining before the copies
+// leaves it out of line.
+static int partition(int *a, int lo, int hi) {
+  int pivot = a[lo], less = 0, more = 0, odd = 0;
+  for (int i = lo + 1; i < hi; i++)
+    if (a[i] < pivot)
+      less++;
+    else if (a[i] > pivot)
+      more++;
+  for (int i = lo; i < hi; i += 3)
+    if ((a[i] ^ pivot) & 1)
+      odd++;
+  for (int i = hi - 1; i > lo && odd > 0; i--)
+    if (a[i] % 5 == 0)
+      odd--;
+  return less * 3 + more * 2 + odd;
+}
+
+__attribute__((noinline)) int buckets(int *a, int n, int m) {
+  int s = 0;
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < m; j++)
+      if (a[j] & 1)
+        s++;
+    if (a[i] > 32)
+      s += partition(a, i, m);
+  }
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < (a[i] & 7); k++)
+      if (a[k] > s)
+        s--;
+  return s;
+}
+
 int main(void) {
   int a[64];
   long total = 0;
@@ -110,6 +157,8 @@ int main(void) {
     for (int i = 0; i < 64; i++)
       a[i] = rnd() % 64;
     total += nest(a, 1 + rnd() % 40, 1 + rnd() % 64);
+    if (r % 4 == 0)
+      total += buckets(a, 1 + rnd() % 40, 1 + rnd() % 64);
   }
   unsigned char in[512], out[600];
   for (int r = 0; r < 2000; r++) {
