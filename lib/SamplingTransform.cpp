@@ -1428,8 +1428,8 @@ bool SamplingTransform::run(Function &F) {
     SmallSetVector<BasicBlock *, 8> BackTargets;
     for (auto &E : BackEdges)
       BackTargets.insert(const_cast<BasicBlock *>(E.second));
-    // Nests that call a function the inliner takes at its one call stay open
-    // (LoopTails.h).
+    // Nests of at most MaxOpenNestLoops loops that call a function with a
+    // loop, one the inliner takes at its one call, stay open (LoopTails.h).
     SmallPtrSet<const Loop *, 4> Open;
     for (const Loop *Top : FastLI)
       if (OpenNests && !Top->isInnermost() &&
