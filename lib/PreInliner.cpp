@@ -31,12 +31,6 @@ namespace {
 /// Callers above this size take nothing (see where it is used).
 constexpr unsigned MaxCallerSize = 10000;
 
-bool hasLoop(const Function &F) {
-  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
-  FindFunctionBackedges(F, BackEdges);
-  return !BackEdges.empty();
-}
-
 /// Adds to \p InLoop those of \p Calls (calls not yet inlined) in \p Caller
 /// that sit inside one of its loops: one LoopInfo for all of them.
 void addCallsInLoops(Function &Caller, ArrayRef<CallBase *> Calls,
@@ -69,7 +63,7 @@ bool isCandidate(Function &F, unsigned Size, unsigned SizeLimit) {
       F.hasFnAttribute(Attribute::OptimizeNone) || F.isPresplitCoroutine() ||
       F.getName().starts_with(sampler::abi::Prefix))
     return false;
-  if (Size > limitFor(F, SizeLimit) || !hasLoop(F))
+  if (Size > limitFor(F, SizeLimit) || !sampler::hasLoop(F))
     return false;
   return isInlineViable(F).isSuccess();
 }
@@ -147,7 +141,7 @@ unsigned sampler::preInlineSmallLoopFunctions(Module &M, unsigned SizeLimit,
       // still put it into its own callers; with F's loop it would be. Only
       // while it stays small enough to be inlined here in turn (it comes
       // later in this order, not being recursive) does it take F.
-      if (!hasLoop(*Caller) &&
+      if (!sampler::hasLoop(*Caller) &&
           (!InOrder.contains(Caller) ||
            CallerSize + Size > limitFor(*Caller, SizeLimit)))
         continue;
@@ -175,6 +169,12 @@ unsigned sampler::preInlineSmallLoopFunctions(Module &M, unsigned SizeLimit,
     }
   }
   return Inlined;
+}
+
+bool sampler::hasLoop(const Function &F) {
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
+  FindFunctionBackedges(F, BackEdges);
+  return !BackEdges.empty();
 }
 
 unsigned sampler::sizeOf(const Function &F) {

@@ -49,6 +49,9 @@ unsigned preInlineSmallLoopFunctions(llvm::Module &M, unsigned SizeLimit,
 /// intrinsics not counted, so that `-g` does not change a size limit's choice.
 unsigned sizeOf(const llvm::Function &F);
 
+/// Whether \p F, a definition, has a cycle (a back edge of its CFG).
+bool hasLoop(const llvm::Function &F);
+
 } // namespace sampler
 
 #endif

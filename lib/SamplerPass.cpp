@@ -120,8 +120,7 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
   SamplingTransform T(M, WI, Opts.CloneThreshold, Opts.OutlineLimit,
                       Opts.CountdownTLS == SamplerOptions::TLSModel::Auto,
                       Opts.NaturalNests, Opts.CheckDiscount,
-                      Opts.CountdownSlotSites, Opts.ColdHeavyPercent,
-                      Opts.OpenNests);
+                      Opts.CountdownSlotSites, Opts.ColdHeavyPercent);
   // The inliner runs after this (sampling early): the local functions it
   // could take at their one call are found before the callers are copied.
   bool Redirect = Opts.SingleCallCopies && !Opts.SampleLate;
@@ -129,10 +128,12 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
   if (Redirect)
     SingleCalls = findSingleCallLocals(M, Opts.SingleCallSizeLimit,
                                        Opts.SingleCallMaxSize);
-  SmallVector<Function *, 16> Once;
-  for (const SingleCall &SC : SingleCalls)
-    Once.push_back(SC.Callee);
-  T.setNestOpeners(Once);
+  if (Opts.OpenNests) {
+    SmallVector<Function *, 16> Once;
+    for (const SingleCall &SC : SingleCalls)
+      Once.push_back(SC.Callee);
+    T.setNestOpeners(Once);
+  }
   for (Function &F : M)
     if (HasSites.contains(&F)) {
       T.run(F);

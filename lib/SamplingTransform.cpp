@@ -24,6 +24,7 @@
 #include "RuntimeABI.h"
 #include "SiteTable.h"
 #include "LoopTails.h"
+#include "PreInliner.h"
 #include "SlowCopyOutliner.h"
 #include "Weightless.h"
 
@@ -85,11 +86,9 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
                                      bool LocalExecInExecutables,
                                      bool NaturalNests, bool CheckDiscount,
                                      unsigned CountdownSlotSites,
-                                     unsigned ColdHeavyPercent,
-                                     bool OpenNests)
+                                     unsigned ColdHeavyPercent)
     : M(M), WI(WI), CloneThreshold(CloneThreshold), OutlineLimit(OutlineLimit),
-      NaturalNests(NaturalNests), OpenNests(OpenNests),
-      CheckDiscount(CheckDiscount),
+      NaturalNests(NaturalNests), CheckDiscount(CheckDiscount),
       CountdownSlotSites(CountdownSlotSites),
       ColdHeavyPercent(ColdHeavyPercent) {
   LLVMContext &C = M.getContext();
@@ -165,13 +164,9 @@ void SamplingTransform::setNestOpeners(ArrayRef<Function *> Fs) {
   // A callee with a loop makes its caller's outer iteration long (bzip2's
   // mainQSort3 sorts a bucket), so a sample falls in most of them; one
   // without (a helper of one opcode) leaves it short, and the tail cheap.
-  for (Function *G : Fs) {
-    SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 8> Back;
-    if (!G->isDeclaration())
-      FindFunctionBackedges(*G, Back);
-    if (!Back.empty())
+  for (Function *G : Fs)
+    if (!G->isDeclaration() && hasLoop(*G))
       NestOpeners.insert(G);
-  }
 }
 
 void SamplingTransform::dropUnusedEntries() {
@@ -1432,7 +1427,7 @@ bool SamplingTransform::run(Function &F) {
     // loop, one the inliner takes at its one call, stay open (LoopTails.h).
     SmallPtrSet<const Loop *, 4> Open;
     for (const Loop *Top : FastLI)
-      if (OpenNests && !Top->isInnermost() &&
+      if (!Top->isInnermost() &&
           Top->getLoopsInPreorder().size() <= MaxOpenNestLoops &&
           any_of(Top->blocks(), [&](const BasicBlock *BB) {
             return any_of(*BB, [&](const Instruction &I) {

@@ -269,14 +269,11 @@ public:
   /// A branch whose profile weights say its heavy way is taken at most
   /// \p ColdHeavyPercent percent of the time gets a check on that way
   /// (0: never; checksOnColdHeavyEdges in SamplingTransform.cpp).
-  /// With \p OpenNests (and natural nests), a nest that calls one of the
-  /// functions setNestOpeners() names, and has at most MaxOpenNestLoops
-  /// loops, gets no tails (LoopTails.h).
   SamplingTransform(llvm::Module &M, const WeightlessInfo &WI,
                     unsigned CloneThreshold, unsigned OutlineLimit,
                     bool LocalExecInExecutables, bool NaturalNests = true,
                     bool CheckDiscount = true, unsigned CountdownSlotSites = 0,
-                    unsigned ColdHeavyPercent = 0, bool OpenNests = true);
+                    unsigned ColdHeavyPercent = 0);
   /// Rewrites \p F's markers. Returns false if F was lowered in place
   /// (single copy) rather than cloned.
   bool run(llvm::Function &F);
@@ -290,7 +287,8 @@ public:
   /// Of \p Fs, the functions the inliner is expected to take at their one
   /// call (their other calls, in copies, go to out-of-line copies:
   /// SingleCallLocals.h), those with a loop of their own open the nests
-  /// that call them (LoopTails.h).
+  /// that call them, in nests of at most MaxOpenNestLoops loops, with
+  /// natural nests (LoopTails.h). Not called: no nest is open.
   void setNestOpeners(llvm::ArrayRef<llvm::Function *> Fs);
   /// An open nest gets an entry from the instrumented copy at each inner
   /// loop's header; a nest of more loops than this (an interpreter's
@@ -319,7 +317,6 @@ private:
   unsigned CloneThreshold;
   unsigned OutlineLimit;
   bool NaturalNests;
-  bool OpenNests;
   bool CheckDiscount;
   unsigned CountdownSlotSites;
   unsigned ColdHeavyPercent;
