@@ -1426,17 +1426,33 @@ bool SamplingTransform::run(Function &F) {
     // Nests of at most MaxOpenNestLoops loops that call a function with a
     // loop, one the inliner takes at its one call, stay open (LoopTails.h).
     SmallPtrSet<const Loop *, 4> Open;
-    for (const Loop *Top : FastLI)
-      if (!Top->isInnermost() &&
-          Top->getLoopsInPreorder().size() <= MaxOpenNestLoops &&
-          any_of(Top->blocks(), [&](const BasicBlock *BB) {
-            return any_of(*BB, [&](const Instruction &I) {
-              auto *CB = dyn_cast<CallBase>(&I);
-              return CB && WI.isWeightyCall(*CB) &&
-                     NestOpeners.contains(CB->getCalledFunction());
-            });
-          }))
+    auto OpenerIn = [&](const Loop *Top) -> const CallBase * {
+      for (const BasicBlock *BB : Top->blocks())
+        for (const Instruction &I : *BB)
+          if (auto *CB = dyn_cast<CallBase>(&I);
+              CB && WI.isWeightyCall(*CB) &&
+              NestOpeners.contains(CB->getCalledFunction()))
+            return CB;
+      return nullptr;
+    };
+    OptimizationRemarkEmitter ORE(&F);
+    for (const Loop *Top : FastLI) {
+      unsigned Loops = Top->getLoopsInPreorder().size();
+      if (Loops == 1 || Loops > MaxOpenNestLoops)
+        continue;
+      if (const CallBase *CB = OpenerIn(Top)) {
         Open.insert(Top);
+        ORE.emit([&] {
+          return OptimizationRemark("sampler-open-nest", "OpenNest",
+                                    Top->getHeader()->getTerminator())
+                 << "a nest of " << ore::NV("Loops", Loops)
+                 << " loops calls "
+                 << ore::NV("Callee", CB->getCalledFunction()->getName())
+                 << ", a function with a loop inlined at its one call: no "
+                    "tails";
+        });
+      }
+    }
     Tails.build(F, FastLI, BackTargets.getArrayRef(), Open);
   }
 

@@ -10,6 +10,11 @@
 ; is not inlined before the copies, as a callee above that limit would not.)
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-preinline-limit=0 -sampler-schemes=branches -passes='sampler,verify,print<loops>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=LOOPS
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-preinline-limit=0 -sampler-schemes=branches -passes=sampler -S %s | FileCheck %s
+; -Rpass=sampler-open-nest (-pass-remarks) names each open nest's call, and
+; only @calls's:
+; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-preinline-limit=0 -sampler-schemes=branches -passes=sampler -disable-output %s -pass-remarks=sampler-open-nest 2>&1 | FileCheck %s --check-prefix=REMARK
+; REMARK: remark: <unknown>:0:0: a nest of 2 loops calls work, a function with a loop inlined at its one call: no tails
+; REMARK-NOT: remark
 ; With -sampler-open-nests=0 (-fno-sampler-open-nests) @calls gets a tail too:
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -sampler-outline-limit=0 -sampler-preinline-limit=0 -sampler-schemes=branches -sampler-open-nests=0 -passes=sampler -S %s | FileCheck %s --check-prefix=CLOSED
 
