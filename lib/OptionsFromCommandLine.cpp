@@ -82,6 +82,11 @@ static cl::opt<bool> ClOpenNests(
              "loop, inlined at its one call, get no copies of their outer "
              "loops"),
     cl::init(sampler::SamplerOptions().OpenNests));
+static cl::opt<bool> ClSlowOptSize(
+    "sampler-slow-optsize",
+    cl::desc("Instrumented copies that are functions of their own "
+             "(F.sampler.slow) are optimised for size"),
+    cl::init(sampler::SamplerOptions().SlowOptSize));
 static cl::opt<bool> ClNestPromote(
     "sampler-nest-promote",
     cl::desc("Loops without calls whose inner loops check carry the "
@@ -243,6 +248,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("loop-exit-pay", ClLoopExitPay ? "1" : "0");
   Apply("natural-nests", ClNaturalNests ? "1" : "0");
   Apply("open-nests", ClOpenNests ? "1" : "0");
+  Apply("slow-optsize", ClSlowOptSize ? "1" : "0");
   Apply("nest-promote", ClNestPromote ? "1" : "0");
   Apply("loop-reserve", ClLoopReserve ? "1" : "0");
   Apply("loop-chunks", ClLoopChunks ? "1" : "0");

@@ -155,6 +155,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "sample-late" || Name == "loop-bounds" ||
       Name == "loop-promote" || Name == "loop-exit-pay" ||
       Name == "natural-nests" || Name == "open-nests" ||
+      Name == "slow-optsize" ||
       Name == "loop-reserve" ||
       Name == "loop-chunks" || Name == "check-merge" ||
       Name == "check-discount" || Name == "copy-comdat" ||
@@ -172,6 +173,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "loop-exit-pay" ? LoopExitPay
      : Name == "natural-nests" ? NaturalNests
      : Name == "open-nests" ? OpenNests
+     : Name == "slow-optsize" ? SlowOptSize
      : Name == "loop-reserve" ? LoopReserve
      : Name == "loop-chunks" ? LoopChunks
      : Name == "check-merge" ? CheckMerge
@@ -271,7 +273,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, open-nests, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, cold-in-place, cold-loops-in-place, cold-count, cold-path-sites, cold-optsize, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, open-nests, slow-optsize, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, cold-in-place, cold-loops-in-place, cold-count, cold-path-sites, cold-optsize, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -97,6 +97,10 @@ struct SamplerOptions {
   /// headers (LoopTails.h says why and which nests). On by default; off:
   /// every nest gets tails.
   bool OpenNests = true;
+  /// An instrumented copy that is a function of its own (F.sampler.slow) is
+  /// optimised for size (`optsize`): it runs only when a sample falls in its
+  /// region (SamplingTransform.cpp, outline()). On by default; off to measure.
+  bool SlowOptSize = true;
   /// A loop without calls whose inner loops have checks carries the
   /// countdown in a register through the whole nest, each inner loop's
   /// countdown on the way out hidden from ScalarEvolution

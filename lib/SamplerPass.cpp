@@ -128,6 +128,7 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
   if (Redirect)
     SingleCalls = findSingleCallLocals(M, Opts.SingleCallSizeLimit,
                                        Opts.SingleCallMaxSize);
+  T.setSlowOptSize(Opts.SlowOptSize);
   if (Opts.OpenNests) {
     SmallVector<Function *, 16> Once;
     for (const SingleCall &SC : SingleCalls)

@@ -290,6 +290,9 @@ public:
   /// that call them, in nests of at most MaxOpenNestLoops loops, with
   /// natural nests (LoopTails.h). Not called: no nest is open.
   void setNestOpeners(llvm::ArrayRef<llvm::Function *> Fs);
+  /// Whether instrumented copies that are functions of their own are
+  /// optimised for size (`optsize`; on unless set off).
+  void setSlowOptSize(bool On) { SlowOptSize = On; }
   /// An open nest gets an entry from the instrumented copy at each inner
   /// loop's header; a nest of more loops than this (an interpreter's
   /// dispatch loop, whose iterations are short) keeps its tails.
@@ -327,6 +330,7 @@ private:
   FireEntry Fire;
   llvm::SmallVector<llvm::Function *, 16> Created;
   llvm::SmallPtrSet<const llvm::Function *, 16> NestOpeners;
+  bool SlowOptSize = true;
 };
 
 } // namespace sampler

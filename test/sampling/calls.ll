@@ -10,6 +10,7 @@
 ; sampled without calling the runtime.
 ; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s
 ; RUN: %opt-sampler -mtriple=x86_64-unknown-linux-gnu -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -S %s | FileCheck %s --check-prefix=X86
+; RUN: %opt-sampler -sampler-clone-threshold=1 -passes=sampler -sampler-schemes=branches -sampler-slow-optsize=0 -S %s | FileCheck %s --check-prefix=SPEED
 
 ; Fast copy: the function itself, one check for both sites, no check after
 ; either call.
@@ -91,8 +92,12 @@
 ; X86:         call void @weighty()
 ; X86:         asm sideeffect "btq $$62, $0\0A\09jnc 1f\0A\09cmpq $$-1, $0\0A\09je 1f\0A\09leaq 1($0), %rax\0A\09call __sampler_fire_rax_all\0A\09leaq -1(%rax), $0\0A\09cmc\0A1:", "=r,={@ccnc},0,~{rax},~{r11},~{flags}"
 ; The copy is cold and never inlined, and the inliner charges nothing for
-; calling it nor for the check (check-discount.ll).
-; CHECK: attributes #[[#]] = { cold noinline nounwind "call-inline-cost"="0" "call-threshold-bonus"="25" "sampler-instrumented-copy" }
+; calling it nor for the check (check-discount.ll). It runs only when a
+; sample falls in its region: optimised for size (optsize), unless
+; -sampler-slow-optsize=0.
+; CHECK: attributes #[[#]] = { cold noinline nounwind optsize "call-inline-cost"="0" "call-threshold-bonus"="25" "sampler-instrumented-copy" }
+; SPEED: define internal void @caller.sampler.slow(i1 %a, i1 %b) unnamed_addr #[[SLOW:[0-9]+]]
+; SPEED: attributes #[[SLOW]] = { cold noinline nounwind "call-inline-cost"="0" "call-threshold-bonus"="25" "sampler-instrumented-copy" }
 
 source_filename = "calls.c"
 

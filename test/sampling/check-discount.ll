@@ -30,8 +30,8 @@
 ; CHECK:       {{^}}}
 
 ; CHECK: define internal i32 @get.sampler.slow(ptr %p) unnamed_addr #[[SLOW:[0-9]+]]
-; DISCOUNT: attributes #[[SLOW]] = { cold noinline nounwind "call-inline-cost"="0" "call-threshold-bonus"="25" "sampler-instrumented-copy" }
-; FULL: attributes #[[SLOW]] = { cold noinline nounwind "sampler-instrumented-copy" }
+; DISCOUNT: attributes #[[SLOW]] = { cold noinline nounwind optsize "call-inline-cost"="0" "call-threshold-bonus"="25" "sampler-instrumented-copy" }
+; FULL: attributes #[[SLOW]] = { cold noinline nounwind optsize "sampler-instrumented-copy" }
 
 source_filename = "check-discount.c"
 

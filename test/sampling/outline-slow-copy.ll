@@ -69,7 +69,7 @@
 ; CHECK-SAME:  preds = %latch.slow
 ; CHECK-NEXT:  %[[B:[0-9]+]] = insertvalue { i32, i32, i32 } { i32 1, i32 poison, i32 poison }, i32 %i.next.slow, 2
 ; CHECK-NEXT:  ret { i32, i32, i32 } %[[B]]
-; CHECK: attributes #[[ATTRS]] = { cold noinline "sampler-instrumented-copy" }
+; CHECK: attributes #[[ATTRS]] = { cold noinline optsize "sampler-instrumented-copy" }
 
 ; INPLACE-NOT: sampler.slow(
 ; INPLACE:     head.slow:

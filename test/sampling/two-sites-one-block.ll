@@ -141,7 +141,7 @@
 ; CHECK-NEXT:    icmp slt i64 [[CD2]], 0
 ; CHECK:         sub i64 -1, [[CD2]]
 ; CHECK-NEXT:    call i64 @__sampler_fire(i64
-; CHECK-DAG: attributes #[[SLOW]] = { cold noinline nounwind "call-inline-cost"="0" "call-threshold-bonus"="25" "sampler-instrumented-copy" }
+; CHECK-DAG: attributes #[[SLOW]] = { cold noinline nounwind optsize "call-inline-cost"="0" "call-threshold-bonus"="25" "sampler-instrumented-copy" }
 ; CHECK-DAG: attributes #[[COLD]] = { cold nounwind }
 ; The countdown's own TBAA type, under C/C++'s root: typed program accesses do
 ; not alias it.
