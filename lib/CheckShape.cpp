@@ -56,6 +56,7 @@ std::optional<PaidCheck> sampler::matchPaidCheck(BasicBlock *BB,
     return std::nullopt;
   auto *Load = dyn_cast<LoadInst>(Loaded);
   if (!Load || Load->getParent() != BB || !Load->isVolatile() || !Load->hasOneUse() ||
+      Load->hasMetadata(InPlaceSiteMD) ||
       !isCountdownAddress(Load->getPointerOperand(), CD))
     return std::nullopt;
   // The payment's users: its store to the countdown and the compare.

@@ -9,7 +9,10 @@
 //     store i64 %p, countdown
 //     br (%p >= 0), Fast, Slow
 //
-//   in one block, the load, payment and compare serving nothing else. Checks
+//   in one block, the load, payment and compare serving nothing else. A site
+//   lowered in place has that shape with W = 1, and its load is tagged
+//   (InPlaceSiteMD) so that it does not match: its cold code is no region's
+//   slow way. Checks
 //   whose countdown the loop passes carry in a register, and anything the
 //   optimiser reshaped beyond that form, do not match (they are left alone).
 //

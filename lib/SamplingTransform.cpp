@@ -252,12 +252,19 @@ struct SiteForm {
 static Value *siteMayFire(IRBuilder<> &B, Value *Cd, SiteForm Form,
                           Value *&CdOut) {
   auto *I64 = B.getInt64Ty();
-  Value *V = B.CreateLoad(I64, Cd, "countdown");
+  // In place the load is volatile and the decrement has no `nsw`, as a
+  // check's payment (payForRegion()): otherwise GVN carries one site's stored
+  // value to the next site's load, and InstCombine turns `cd - 1 < 0` into
+  // `cd < 1`, which keeps the loaded value live past the store. As it is, the
+  // sign of the result is all the test needs, and x86 folds load, decrement,
+  // store and test into `decq mem; js` when the countdown is the
+  // thread-local itself.
+  LoadInst *Load =
+      B.CreateLoad(I64, Cd, /*isVolatile=*/Form.Decrement, "countdown");
+  Value *V = Load;
   if (Form.Decrement) {
-    // `add nsw -1` and `< 0`: the sign of the result is all the test needs,
-    // so x86 folds load, decrement, store and test into `decq mem; js` when
-    // the countdown is the thread-local itself.
-    V = B.CreateNSWAdd(V, B.getInt64(-1), "countdown.dec");
+    Load->setMetadata(InPlaceSiteMD, MDNode::get(B.getContext(), {}));
+    V = B.CreateAdd(V, B.getInt64(-1), "countdown.dec");
     B.CreateStore(V, Cd);
   }
   CdOut = V;
@@ -408,6 +415,16 @@ static bool ownsWithoutDraw(SiteForm Form) {
 static Value *siteDraw(IRBuilder<> &B, Value *Cd, Value *CdVal, SiteForm Form,
                        const FireEntry &Fire) {
   bool OwnsUndrawn = ownsWithoutDraw(Form);
+  // In place the countdown is the thread-local, just decremented and stored:
+  // read it again here, on the cold way, so that the hot way keeps no copy of
+  // it in a register and folds to `decq mem; js` (with the decremented value
+  // live past the store it took a load, a lea, the store and a test). The
+  // load is volatile so that it is not forwarded from the store above.
+  if (Form.Decrement) {
+    LoadInst *Again = B.CreateLoad(B.getInt64Ty(), Cd, /*isVolatile=*/true,
+                                   "countdown.again");
+    CdVal = Again;
+  }
   if (Fire.InAsm) {
     // The thread-local holds CdVal here, so the d = 1 answer, which keeps the
     // countdown, has nothing to store: the assembly stores the thread-local

@@ -60,6 +60,11 @@ inline constexpr char UnboundedBackEdgeMD[] = "sampler.backedge.unbounded";
 /// The same on the fast copy's other checks (loop entries, splits of heavy
 /// regions): a bounded loop's copy drops those of its own body too.
 inline constexpr char CheckMD[] = "sampler.check";
+/// On the volatile load of a site lowered in place (its `countdown - 1` and
+/// sign test look like a check of weight 1): it is not a check, whose slow
+/// way a merged payment or an entry twin may take with a countdown still
+/// positive; the site's cold code assumes it negative (CheckShape.h).
+inline constexpr char InPlaceSiteMD[] = "sampler.inplace.site";
 
 /// W, from a check's tag of kind \p Kind (BackEdgeCheckMD, CheckMD or
 /// UnboundedBackEdgeMD) on \p Term; 0 without.

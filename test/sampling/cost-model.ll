@@ -8,7 +8,7 @@
 ; Two sites on every path: one copy.
 ; CHECK-LABEL: define i32 @light(
 ; CHECK-NOT:   .slow
-; CHECK:       %countdown.dec = add nsw i64 %countdown, -1
+; CHECK:       %countdown.dec = add i64 %countdown, -1
 ; CHECK-NOT:   .slow
 ; CHECK-LABEL: define i32 @heavy(
 ; Three sites in the loop body: cloned, with a back-edge check.

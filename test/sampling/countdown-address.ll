@@ -23,7 +23,7 @@
 
 ; CHECK-LABEL: define void @coro(
 ; CHECK-NOT:     threadlocal.address
-; CHECK:         load i64, ptr @__sampler_countdown
+; CHECK:         load volatile i64, ptr @__sampler_countdown
 ; CHECK:       {{^}}}
 
 ; @once's instrumented copy outlined: the same in the new function.
