@@ -2,11 +2,14 @@
 //
 // See IndirectTLS.h. For each function that touches the countdown:
 //   1. mark it "indirect-tls-seg-refs";
-//   2. if it touches the countdown in two blocks or more, make every access
-//      go through one `freeze` of its llvm.threadlocal.address call, in the
-//      entry block: an instruction, not a constant, so that the backend
-//      computes the address once and keeps it in a register (or a spill
-//      slot) rather than again in every block.
+//   2. if it touches the countdown in two blocks or more, and those blocks
+//      run, by the static block frequencies, at least 1.5 times a call (not
+//      only a check on entry and its cold ways), or are more than four, or the
+//      function is optimised for size, make every access go through
+//      one `freeze` of its llvm.threadlocal.address call, in the entry block:
+//      an instruction, not a constant, so that the backend computes the
+//      address once and keeps it in a register (or a spill slot) rather than
+//      again in every block.
 //
 //===----------------------------------------------------------------------===//
 #include "IndirectTLS.h"
@@ -16,6 +19,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -33,14 +37,22 @@ STATISTIC(NumHeld, "Functions that keep the countdown's address in a register");
 /// x86 instruction selector reads it (X86ISelDAGToDAG.cpp).
 static constexpr char IndirectAttr[] = "indirect-tls-seg-refs";
 
+/// The most blocks that may touch the countdown in a function that does not
+/// hold its address (their runs permitting): the entry's check and three
+/// cold ways.
+static constexpr unsigned MaxUnheldBlocks = 4;
+
 /// Step 2 for \p F: its loads, stores and draws' memory operands of the
-/// countdown use one frozen address when they are in two blocks or more.
+/// countdown use one frozen address when they are in two blocks or more
+/// that run at least \p HoldPercent% as often as the entry (0: always), or
+/// more than MaxUnheldBlocks blocks, or in code optimised for size.
 /// (A constant address, which llvm.threadlocal.address is to the instruction
 /// selector, is computed again in every block that uses it: with the
 /// attribute, a load of the thread pointer from %fs:0 a block. One
 /// instruction a check more, and measured slower than the register:
 /// docs/benchmarks.md.)
-static bool holdAddress(Function &F, GlobalVariable *Countdown) {
+static bool holdAddress(Function &F, GlobalVariable *Countdown,
+                        FunctionAnalysisManager &FAM, unsigned HoldPercent) {
   SmallVector<Use *, 16> Uses;
   SmallPtrSet<BasicBlock *, 4> Blocks;
   for (BasicBlock &BB : F)
@@ -59,6 +71,32 @@ static bool holdAddress(Function &F, GlobalVariable *Countdown) {
     }
   if (Blocks.size() < 2)
     return false;
+  // Held, the address costs every call a `leaq` (the thread pointer plus the
+  // countdown's offset) and a register for the whole function; not held, each
+  // block that touches the countdown loads the thread pointer again (9 bytes)
+  // and folds the offset into its access (4 bytes more). When the blocks are
+  // the entry's check and a few cold ways (to the instrumented copy, a merged
+  // check's way back), the `leaq` is all the register buys: Lua's
+  // lua_pushvalue ran `movq %fs:0, %rax; leaq -0x60(%rax), %rax; addq $-6,
+  // (%rax); js` on every call, 49.3M `leaq`s in Lua's run (1% of its
+  // instructions). Where the other blocks run about as often as the entry (a
+  // check after a call on every call's way, a loop's back edge), the register
+  // keeps each check off a load of the thread pointer: holding only from 400%
+  // on cut more instructions and measured 2% slower on Lua. Where many cold
+  // blocks touch it (a function cloned in place, whose instrumented copy's
+  // sites each store it), the loads cost bytes (zlib's `.text` +2.1%) for no
+  // instruction zlib runs. Code optimised for size (the instrumented copies,
+  // cold functions) holds it wherever two blocks touch it. (docs/benchmarks.md,
+  // "The countdown's address held where it pays".)
+  if (HoldPercent && !F.hasOptSize() && Blocks.size() <= MaxUnheldBlocks) {
+    auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
+    double Entry = BFI.getEntryFreq().getFrequency();
+    double Runs = 0;
+    for (BasicBlock *BB : Blocks)
+      Runs += BFI.getBlockFreq(BB).getFrequency();
+    if (Runs * 100 < Entry * HoldPercent)
+      return false;
+  }
   auto *Addr = dyn_cast<Instruction>(countdownAddressFor(F, Countdown));
   if (!Addr)
     return false; // the global itself: a presplit coroutine
@@ -70,7 +108,8 @@ static bool holdAddress(Function &F, GlobalVariable *Countdown) {
 }
 
 PreservedAnalyses SamplerIndirectTLSPass::run(Module &M,
-                                              ModuleAnalysisManager &) {
+                                              ModuleAnalysisManager &MAM) {
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   GlobalVariable *Countdown = M.getGlobalVariable(abi::Countdown);
   if (!Countdown || !Triple(M.getTargetTriple()).isX86())
     return PreservedAnalyses::all();
@@ -97,7 +136,7 @@ PreservedAnalyses SamplerIndirectTLSPass::run(Module &M,
       Changed = true;
     }
     // At -O0 (optnone) every value lives in memory anyway.
-    if (!F->hasOptNone() && holdAddress(*F, Countdown)) {
+    if (!F->hasOptNone() && holdAddress(*F, Countdown, FAM, HoldPercent)) {
       ++NumHeld;
       Changed = true;
     }

@@ -20,10 +20,17 @@
 //   x86 backend then loads the thread pointer from %fs:0 (a value no code
 //   stores) and addresses the countdown from it. The program's own
 //   thread-locals in those functions are reached the same way. In a function
-//   that touches the countdown in two blocks or more, the accesses go through
+//   that touches the countdown in two blocks or more, which run at least 1.5
+//   times a call by the static block frequencies (or more than four blocks,
+//   or code optimised for size), the accesses go through
 //   one `freeze` of the address, so that it is computed once, on entry, and
 //   held in a register, where the backend would load the thread pointer again
-//   in every block (a `movq %fs:0` a check more, and measured slower). It
+//   in every block (a `movq %fs:0` a check more, and measured slower). A
+//   function whose only hot access is its entry check, the others (three at
+//   most) on its cold ways, is left to the backend: `movq %fs:0, %rax; addq
+//   $-W, __sampler_countdown@TPOFF(%rax)`, without the `leaq` of the address
+//   that holding it costs every call (`-fsampler-hold-percent=N`, 150 by
+//   default; 0: hold wherever two blocks touch it). It
 //   runs last, at OptimizerLastEP, after the inliner has put checks into
 //   callers. x86 targets only; elsewhere it does nothing. (Code inlined at
 //   link time, in LTO, into a function that had no check keeps the segment
@@ -43,7 +50,13 @@
 namespace sampler {
 
 struct SamplerIndirectTLSPass : llvm::PassInfoMixin<SamplerIndirectTLSPass> {
+  /// SamplerOptions::HoldPercent.
+  explicit SamplerIndirectTLSPass(unsigned HoldPercent = 150)
+      : HoldPercent(HoldPercent) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+
+private:
+  unsigned HoldPercent;
 };
 
 } // namespace sampler

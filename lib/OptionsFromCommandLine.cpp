@@ -143,6 +143,12 @@ static cl::opt<bool> ClIndirectTLS(
     cl::desc("On x86, functions that touch the countdown reach it through "
              "the thread pointer, not the segment register"),
     cl::init(sampler::SamplerOptions().IndirectTLS));
+static cl::opt<unsigned> ClHoldPercent(
+    "sampler-hold-percent",
+    cl::desc("With -sampler-indirect-tls, hold the countdown's address in a "
+             "register only where the blocks that touch it run at least N% "
+             "as often as the function's entry (0: wherever two blocks do)"),
+    cl::init(sampler::SamplerOptions().HoldPercent));
 static cl::opt<std::string> ClAtomicCounters(
     "sampler-atomic-counters",
     cl::desc("How sites update their counters: when-threaded (plain while "
@@ -260,6 +266,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("single-call-max-size", std::to_string(ClSingleCallMaxSize));
   Apply("copy-comdat", ClCopyComdat ? "1" : "0");
   Apply("indirect-tls", ClIndirectTLS ? "1" : "0");
+  Apply("hold-percent", std::to_string(ClHoldPercent));
   Apply("atomic-counters", ClAtomicCounters);
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
   Apply("cold-heavy-percent", std::to_string(ClColdHeavyPercent));

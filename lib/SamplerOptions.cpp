@@ -195,7 +195,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "countdown-slot-sites" || Name == "check-stride" ||
       Name == "single-call-size-limit" || Name == "single-call-max-size" ||
       Name == "cold-heavy-percent" || Name == "cold-count" ||
-      Name == "cold-path-sites") {
+      Name == "cold-path-sites" || Name == "hold-percent") {
     unsigned Min = Name == "clone-threshold" || Name == "check-stride" ? 1 : 0;
     unsigned N;
     if (Value.getAsInteger(10, N) || N < Min)
@@ -217,6 +217,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "cold-heavy-percent"     ? ColdHeavyPercent
      : Name == "cold-count"             ? ColdCount
      : Name == "cold-path-sites"        ? ColdPathSites
+     : Name == "hold-percent"           ? HoldPercent
                                         : OutlineLimit) = N;
     return Error::success();
   }
@@ -273,7 +274,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, open-nests, slow-optsize, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, cold-in-place, cold-loops-in-place, cold-count, cold-path-sites, cold-optsize, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, open-nests, slow-optsize, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, cold-heavy-percent, feedback, cold-in-place, cold-loops-in-place, cold-count, cold-path-sites, cold-optsize, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote, hold-percent)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

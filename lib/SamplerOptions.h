@@ -144,6 +144,11 @@ struct SamplerOptions {
   /// register, which keeps the checks' chain through memory short
   /// (IndirectTLS.h). On by default; off to measure.
   bool IndirectTLS = true;
+  /// With IndirectTLS, a function holds the countdown's address in a
+  /// register only if the blocks that touch the countdown run, by the static
+  /// block frequencies, at least this percentage of its entry's runs (not
+  /// only an entry check and its cold ways); 0: wherever two blocks touch it.
+  unsigned HoldPercent = 150;
   /// How sites update their counters (docs/internals.md, "Counters").
   ///  - WhenThreaded (the default): while the process has one thread, a
   ///    plain load, operation and store; once it has started another, a

@@ -234,7 +234,7 @@ void sampler::registerSamplerPass(PassBuilder &PB,
         else if (Name == "sampler-thread-copies")
           MPM.addPass(SamplerThreadCopiesPass());
         else if (Name == "sampler-indirect-tls")
-          MPM.addPass(SamplerIndirectTLSPass());
+          MPM.addPass(SamplerIndirectTLSPass(GetOptions().HoldPercent));
         else
           return false;
         return true;
@@ -332,7 +332,7 @@ void sampler::registerSamplerPass(PassBuilder &PB,
         // And every function that touches the countdown reaches it through
         // the thread pointer, not the segment register (IndirectTLS.h).
         if (Opts.Sampling && Opts.IndirectTLS)
-          MPM.addPass(SamplerIndirectTLSPass());
+          MPM.addPass(SamplerIndirectTLSPass(Opts.HoldPercent));
         // Unconditional builds test glibc's thread flag once a call, not
         // once an add (ThreadCopies.h).
         if (!Opts.Sampling && Opts.ThreadCopies)

@@ -21,8 +21,11 @@
 
 ; CHECK-LABEL: light:
 ; CHECK-NOT:   light.sampler.twin
-; CHECK:       {{__sampler_countdown@TPOFF}}
-; CHECK:       decq {{(__sampler_countdown@TPOFF)?}}(%r{{[a-z0-9]+}})
+; Its only other access is on the cold way, so the countdown's address is not
+; held in a register (IndirectTLS.h): the thread pointer, and the offset folded
+; into the decrement.
+; CHECK:       movq %fs:0, %[[TP:r[a-z0-9]+]]
+; CHECK-NEXT:  decq __sampler_countdown@TPOFF(%[[TP]])
 ; CHECK-NEXT:  js
 ; CHECK-NOT:   light.sampler.twin
 ; CHECK:       .size light,

@@ -11,6 +11,8 @@
 ; thread-locals as they were.
 ; RUN: %opt-sampler -passes=sampler-indirect-tls -S %s | FileCheck %s
 ; RUN: %opt-sampler -passes=sampler-indirect-tls %s | llc -O2 | FileCheck %s --check-prefix=ASM
+; -sampler-hold-percent=0: held wherever two blocks touch the countdown.
+; RUN: %opt-sampler -passes=sampler-indirect-tls -sampler-hold-percent=0 -S %s | FileCheck %s --check-prefix=HOLDALL
 ; Without it, the segment form:
 ; RUN: llc -O2 %s -o - | FileCheck %s --check-prefix=SEG
 ; In the pipeline, unless the option turns it off:
@@ -51,6 +53,107 @@ slow:
   ret void
 }
 
+; Two blocks touch the countdown, but the second is the check's cold way (a
+; merged check's way back gives its trials back before the instrumented copy):
+; the blocks run about once a call, under the 150% from which the address is
+; held, so each block reaches it from the thread pointer it loads, the offset
+; folded into the access, and the hot way has no `leaq` of the address.
+; CHECK-LABEL: define void @cold_ways(
+; CHECK-NOT:   countdown.held
+; CHECK:       ret void
+; HOLDALL-LABEL: define void @cold_ways(
+; HOLDALL:       %countdown.held = freeze ptr %addr
+; ASM-LABEL: cold_ways:
+; ASM:       movq %fs:0, %rax
+; ASM-NEXT:  addq $-5, __sampler_countdown@TPOFF(%rax)
+; ASM-NEXT:  js
+; ASM-NOT:   leaq __sampler_countdown@TPOFF
+; ASM:       .size cold_ways,
+define void @cold_ways() {
+entry:
+  %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  %cd = load volatile i64, ptr %addr, align 8
+  %paid = add i64 %cd, -5
+  store i64 %paid, ptr %addr, align 8
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %fast, label %back, !prof !0
+
+fast:
+  ret void
+
+back:
+  %cd2 = load volatile i64, ptr %addr, align 8
+  %given = add i64 %cd2, 2
+  store i64 %given, ptr %addr, align 8
+  call void @slow()
+  ret void
+}
+
+; The same in code optimised for size (an instrumented copy, a cold function):
+; held, since each block's load of the thread pointer and 4-byte offset cost
+; bytes, which is what such code is optimised for.
+; CHECK-LABEL: define void @cold_ways_small(
+; CHECK:       %countdown.held = freeze ptr
+define void @cold_ways_small() optsize {
+entry:
+  %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  %cd = load volatile i64, ptr %addr, align 8
+  %paid = add i64 %cd, -5
+  store i64 %paid, ptr %addr, align 8
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %fast, label %back, !prof !0
+
+fast:
+  ret void
+
+back:
+  %cd2 = load volatile i64, ptr %addr, align 8
+  %given = add i64 %cd2, 2
+  store i64 %given, ptr %addr, align 8
+  call void @slow()
+  ret void
+}
+
+; A loop's back edge checks as often as the loop runs: the address is computed
+; once, on entry, and held in a register.
+; CHECK-LABEL: define void @loop(
+; CHECK:       %countdown.held = freeze ptr
+; ASM-LABEL: loop:
+; ASM:       movq %fs:0, %[[R:[a-z0-9]+]]
+; ASM-NEXT:  leaq __sampler_countdown@TPOFF(%[[R]]), %[[A:[a-z0-9]+]]
+; ASM:       addq $-2, (%[[A]])
+; ASM:       .size loop,
+define void @loop(i64 %n) {
+entry:
+  %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  %cd = load volatile i64, ptr %addr, align 8
+  %paid = add i64 %cd, -1
+  store i64 %paid, ptr %addr, align 8
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %body, label %slow, !prof !0
+
+body:
+  %i = phi i64 [ 0, %entry ], [ %next, %latch ]
+  call void @work(i64 %i)
+  %next = add i64 %i, 1
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %latch, label %done
+
+latch:
+  %cd3 = load volatile i64, ptr %addr, align 8
+  %paid3 = add i64 %cd3, -2
+  store i64 %paid3, ptr %addr, align 8
+  %again = icmp sgt i64 %paid3, -1
+  br i1 %again, label %body, label %slow, !prof !0
+
+slow:
+  call void @slow()
+  ret void
+
+done:
+  ret void
+}
+
 ; The global itself (as a presplit coroutine reaches it).
 ; CHECK: define void @direct(){{.*}} [[DIRECTATTR:#[0-9]+]]
 define void @direct() #1 {
@@ -77,7 +180,10 @@ define i32 @program() #0 {
 ; NONE-NOT: indirect-tls-seg-refs
 
 declare void @slow()
+declare void @work(i64)
 declare ptr @llvm.threadlocal.address.p0(ptr)
 
 attributes #0 = { nounwind }
 attributes #1 = { noinline }
+
+!0 = !{!"branch_weights", i32 2000, i32 1}
