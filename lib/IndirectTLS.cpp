@@ -109,10 +109,10 @@ static bool holdAddress(Function &F, GlobalVariable *Countdown,
 
 PreservedAnalyses SamplerIndirectTLSPass::run(Module &M,
                                               ModuleAnalysisManager &MAM) {
-  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   GlobalVariable *Countdown = M.getGlobalVariable(abi::Countdown);
   if (!Countdown || !Triple(M.getTargetTriple()).isX86())
     return PreservedAnalyses::all();
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   // The functions that use the global: through their llvm.threadlocal.address
   // call (SamplingTransform.h, countdownAddressFor) or directly, and through
   // constant expressions.

@@ -50,8 +50,8 @@
 namespace sampler {
 
 struct SamplerIndirectTLSPass : llvm::PassInfoMixin<SamplerIndirectTLSPass> {
-  /// SamplerOptions::HoldPercent.
-  explicit SamplerIndirectTLSPass(unsigned HoldPercent = 150)
+  /// SamplerOptions::HoldPercent (its default lives there alone).
+  explicit SamplerIndirectTLSPass(unsigned HoldPercent)
       : HoldPercent(HoldPercent) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 
