@@ -6,10 +6,12 @@
 //      run, by the static block frequencies, at least 1.5 times a call (not
 //      only a check on entry and its cold ways), or are more than four, or the
 //      function is optimised for size, make every access go through
-//      one `freeze` of its llvm.threadlocal.address call, in the entry block:
-//      an instruction, not a constant, so that the backend computes the
-//      address once and keeps it in a register (or a spill slot) rather than
-//      again in every block.
+//      one `freeze` of its llvm.threadlocal.address call: an instruction, not
+//      a constant, so that the backend computes the address once and keeps it
+//      in a register (or a spill slot) rather than again in every block. The
+//      freeze is in the entry block, or lower, outside loops, where the
+//      accesses that are not cold all lie below a block the entry does not
+//      always reach (holdingBlocks()).
 //
 //===----------------------------------------------------------------------===//
 #include "IndirectTLS.h"
@@ -20,6 +22,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -41,6 +45,84 @@ static constexpr char IndirectAttr[] = "indirect-tls-seg-refs";
 /// hold its address (their runs permitting): the entry's check and three
 /// cold ways.
 static constexpr unsigned MaxUnheldBlocks = 4;
+
+/// A block that runs less often than once in this many calls is cold, when it
+/// comes to where the address is held (holdingBlocks()).
+static constexpr uint64_t ColdFraction = 1000;
+
+/// The most cold blocks that may load the thread pointer each in a function
+/// that holds the address below its entry (holdingBlocks()).
+static constexpr unsigned MaxUnheldColdBlocks = 2;
+
+/// The block that dominates every block of \p Set (not empty), moved up out
+/// of every loop: a freeze in a loop would be a `leaq` an iteration.
+static BasicBlock *commonDominatorOutsideLoops(
+    ArrayRef<BasicBlock *> Set, const DominatorTree &DT, const LoopInfo &LI) {
+  BasicBlock *At = Set.front();
+  for (BasicBlock *BB : Set.drop_front())
+    At = DT.findNearestCommonDominator(At, BB);
+  while (Loop *L = LI.getLoopFor(At))
+    At = DT.getNode(L->getOutermostLoop()->getHeader())->getIDom()->getBlock();
+  return At;
+}
+
+/// Where \p F computes the held address (one freeze in each block returned;
+/// no block of them dominates another). The entry block, unless the blocks
+/// other than the entry that touch the countdown and are not cold all lie
+/// below some later block, outside every loop. Then the `leaq` of the address
+/// runs only on the calls that take that way (bzip2's `mainGtU`: its entry
+/// check, then eight byte compares, most calls returning after the first;
+/// then the loop that checks), and the entry's own check reaches the
+/// countdown from the thread pointer as an unheld function's does. The cold
+/// blocks that way does not cover (the instrumented copy the entry's check
+/// goes to) load the thread pointer each if they are MaxUnheldColdBlocks at
+/// most; more get a freeze of their own where they meet (or, where that
+/// block also dominates the first, one freeze there; where it is the entry,
+/// one freeze there as before), for their bytes.
+static SmallVector<BasicBlock *, 2>
+holdingBlocks(Function &F, const SmallPtrSetImpl<BasicBlock *> &Blocks,
+              FunctionAnalysisManager &FAM) {
+  BasicBlock *Entry = &F.getEntryBlock();
+  if (F.hasOptSize())
+    return {Entry}; // its cold ways hold it too, for their bytes
+  auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  uint64_t EntryFreq = BFI.getEntryFreq().getFrequency();
+  SmallVector<BasicBlock *, 8> Warm, Rest;
+  for (BasicBlock *BB : Blocks) {
+    if (BB == Entry)
+      continue;
+    // Cold: a way to the instrumented copy or a site's draw, below its
+    // unlikely branch weight (1 in 2001); the hot ways of a chain of ten
+    // even branches are still above.
+    if (BFI.getBlockFreq(BB).getFrequency() * ColdFraction >= EntryFreq)
+      Warm.push_back(BB);
+    else
+      Rest.push_back(BB);
+  }
+  auto Usable = [&](BasicBlock *At) {
+    return At != Entry && !At->isEHPad() &&
+           At->getFirstInsertionPt() != At->end();
+  };
+  if (Warm.empty())
+    std::swap(Warm, Rest); // all cold: the same, for their bytes
+  BasicBlock *At = commonDominatorOutsideLoops(Warm, DT, LI);
+  if (!Usable(At))
+    return {Entry};
+  SmallVector<BasicBlock *, 8> Uncovered;
+  for (BasicBlock *BB : Rest)
+    if (!DT.dominates(At, BB))
+      Uncovered.push_back(BB);
+  if (Uncovered.size() <= MaxUnheldColdBlocks)
+    return {At};
+  BasicBlock *Cold = commonDominatorOutsideLoops(Uncovered, DT, LI);
+  if (!Usable(Cold))
+    return {Entry};
+  if (DT.dominates(Cold, At))
+    return {Cold};
+  return {At, Cold};
+}
 
 /// Step 2 for \p F: its loads, stores and draws' memory operands of the
 /// countdown use one frozen address when they are in two blocks or more
@@ -100,10 +182,22 @@ static bool holdAddress(Function &F, GlobalVariable *Countdown,
   auto *Addr = dyn_cast<Instruction>(countdownAddressFor(F, Countdown));
   if (!Addr)
     return false; // the global itself: a presplit coroutine
-  auto *Held = new FreezeInst(Addr, "countdown.held",
-                              std::next(Addr->getIterator()));
+  SmallVector<FreezeInst *, 2> Held;
+  for (BasicBlock *At : holdingBlocks(F, Blocks, FAM))
+    Held.push_back(new FreezeInst(Addr, "countdown.held",
+                                  At == Addr->getParent()
+                                      ? std::next(Addr->getIterator())
+                                      : At->getFirstInsertionPt()));
+  // The uses no freeze dominates (the entry's check, a few cold ways taken
+  // before the held part) keep the address the backend computes in their own
+  // block.
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   for (Use *U : Uses)
-    U->set(Held);
+    for (FreezeInst *H : Held)
+      if (DT.dominates(H, *U)) {
+        U->set(H);
+        break;
+      }
   return true;
 }
 

@@ -9,7 +9,7 @@
 ; with "indirect-tls-seg-refs" (what clang's -mno-tls-direct-seg-refs sets),
 ; after the inliner, at OptimizerLastEP; other functions keep their own
 ; thread-locals as they were.
-; RUN: %opt-sampler -passes=sampler-indirect-tls -S %s | FileCheck %s
+; RUN: %opt-sampler -passes=sampler-indirect-tls -S %s | FileCheck %s --check-prefixes=CHECK,PASS
 ; RUN: %opt-sampler -passes=sampler-indirect-tls %s | llc -O2 | FileCheck %s --check-prefix=ASM
 ; -sampler-hold-percent=0: held wherever two blocks touch the countdown.
 ; RUN: %opt-sampler -passes=sampler-indirect-tls -sampler-hold-percent=0 -S %s | FileCheck %s --check-prefix=HOLDALL
@@ -149,6 +149,147 @@ latch:
 slow:
   call void @slow()
   ret void
+
+done:
+  ret void
+}
+
+; A loop most calls never reach (bzip2's mainGtU: a check on entry, then byte
+; compares, most calls returning after the first): the address is held from
+; the block before the loop on, so the `leaq` runs only on the calls that go
+; there. The entry's check and its cold way, which the freeze does not
+; dominate, reach the countdown from the thread pointer each.
+; PASS-LABEL: define void @late_loop(
+; PASS:       entry:
+; PASS-NEXT:    %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+; PASS-NEXT:    %cd = load volatile i64, ptr %addr
+; PASS:         store i64 %paid, ptr %addr
+; PASS:       back:
+; PASS-NEXT:    %cd2 = load volatile i64, ptr %addr
+; PASS:       pre:
+; PASS-NEXT:    %countdown.held = freeze ptr %addr
+; PASS:       latch:
+; PASS-NEXT:    %cd3 = load volatile i64, ptr %countdown.held
+; PASS:         store i64 %paid3, ptr %countdown.held
+; ASM-LABEL: late_loop:
+; ASM:       movq %fs:0, %rax
+; ASM-NEXT:  addq $-5, __sampler_countdown@TPOFF(%rax)
+; ASM-NEXT:  js
+; ASM:       leaq __sampler_countdown@TPOFF(%r{{[a-z0-9]+}}), %[[A:[a-z0-9]+]]
+; ASM:       addq $-2, (%[[A]])
+; ASM:       .size late_loop,
+define void @late_loop(i64 %n, i1 %go) {
+entry:
+  %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  %cd = load volatile i64, ptr %addr, align 8
+  %paid = add i64 %cd, -5
+  store i64 %paid, ptr %addr, align 8
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %fast, label %back, !prof !0
+
+fast:
+  br i1 %go, label %pre, label %done
+
+back:
+  %cd2 = load volatile i64, ptr %addr, align 8
+  %given = add i64 %cd2, 2
+  store i64 %given, ptr %addr, align 8
+  call void @slow()
+  ret void
+
+pre:
+  call void @work(i64 -1)
+  br label %body
+
+body:
+  %i = phi i64 [ 0, %pre ], [ %next, %latch ]
+  call void @work(i64 %i)
+  %next = add i64 %i, 1
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %latch, label %done
+
+latch:
+  %cd3 = load volatile i64, ptr %addr, align 8
+  %paid3 = add i64 %cd3, -2
+  store i64 %paid3, ptr %addr, align 8
+  %again = icmp sgt i64 %paid3, -1
+  br i1 %again, label %body, label %slow, !prof !0
+
+slow:
+  %cd4 = load volatile i64, ptr %addr, align 8
+  %given4 = add i64 %cd4, 1
+  store i64 %given4, ptr %addr, align 8
+  call void @slow()
+  ret void
+
+done:
+  ret void
+}
+
+; The same with an instrumented copy behind the entry's check whose three
+; blocks touch the countdown: loading the thread pointer in each would cost
+; bytes, so the copy holds the address too, from a freeze of its own where it
+; starts (a cold block, not dominated by the loop's).
+; PASS-LABEL: define void @late_loop_cold_copy(
+; PASS:       entry:
+; PASS-NEXT:    %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+; PASS-NEXT:    %cd = load volatile i64, ptr %addr
+; PASS:       copy:
+; PASS-NEXT:    %[[COLD:countdown.held[0-9]*]] = freeze ptr %addr
+; PASS-NEXT:    %c1 = load volatile i64, ptr %[[COLD]],
+; PASS:       copy2:
+; PASS-NEXT:    %c2 = load volatile i64, ptr %[[COLD]],
+; PASS:       copy3:
+; PASS-NEXT:    %c3 = load volatile i64, ptr %[[COLD]],
+; PASS:       pre:
+; PASS-NEXT:    %[[LOOP:countdown.held[0-9]*]] = freeze ptr %addr
+; PASS:       latch:
+; PASS-NEXT:    %cd3 = load volatile i64, ptr %[[LOOP]],
+define void @late_loop_cold_copy(i64 %n, i1 %go, i1 %a) {
+entry:
+  %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  %cd = load volatile i64, ptr %addr, align 8
+  %paid = add i64 %cd, -5
+  store i64 %paid, ptr %addr, align 8
+  %enough = icmp sgt i64 %paid, -1
+  br i1 %enough, label %fast, label %copy, !prof !0
+
+fast:
+  br i1 %go, label %pre, label %done
+
+copy:
+  %c1 = load volatile i64, ptr %addr, align 8
+  store i64 %c1, ptr %addr, align 8
+  br i1 %a, label %copy2, label %copy3
+
+copy2:
+  %c2 = load volatile i64, ptr %addr, align 8
+  store i64 %c2, ptr %addr, align 8
+  br label %copy3
+
+copy3:
+  %c3 = load volatile i64, ptr %addr, align 8
+  store i64 %c3, ptr %addr, align 8
+  call void @slow()
+  ret void
+
+pre:
+  call void @work(i64 -1)
+  br label %body
+
+body:
+  %i = phi i64 [ 0, %pre ], [ %next, %latch ]
+  call void @work(i64 %i)
+  %next = add i64 %i, 1
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %latch, label %done
+
+latch:
+  %cd3 = load volatile i64, ptr %addr, align 8
+  %paid3 = add i64 %cd3, -2
+  store i64 %paid3, ptr %addr, align 8
+  %again = icmp sgt i64 %paid3, -1
+  br i1 %again, label %body, label %done, !prof !0
 
 done:
   ret void
