@@ -5,13 +5,19 @@
 //   2. if it touches the countdown in two blocks or more, and those blocks
 //      run, by the static block frequencies, at least 1.5 times a call (not
 //      only a check on entry and its cold ways), or are more than four, or the
-//      function is optimised for size, make every access go through
-//      one `freeze` of its llvm.threadlocal.address call: an instruction, not
-//      a constant, so that the backend computes the address once and keeps it
-//      in a register (or a spill slot) rather than again in every block. The
-//      freeze is in the entry block, or lower, outside loops, where the
-//      accesses that are not cold all lie below a block the entry does not
-//      always reach (holdingBlocks()).
+//      function is optimised for size, hold what the accesses need in a
+//      register, computed once rather than again in every block: in an
+//      x86-64 executable (the countdown local-exec) and a function of at most
+//      MaxThreadPointerUses accesses not optimised for size, the thread
+//      pointer itself, a load from
+//      %fs:0 that each access adds the countdown's offset to in its own
+//      block, which the backend folds into the access (`addq $-W,
+//      __sampler_countdown@TPOFF(%reg)`); otherwise a `freeze` of the
+//      address (its llvm.threadlocal.address call: an instruction, not a
+//      constant), at the cost of a `leaq` each call. Either is held from the
+//      entry block, or lower, outside loops, where the accesses that are not
+//      cold all lie below a block the entry does not always reach
+//      (holdingBlocks()).
 //
 //===----------------------------------------------------------------------===//
 #include "IndirectTLS.h"
@@ -22,9 +28,11 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
@@ -36,6 +44,8 @@ using namespace sampler;
 
 STATISTIC(NumMarked, "Functions that reach the countdown through %fs:0");
 STATISTIC(NumHeld, "Functions that keep the countdown's address in a register");
+STATISTIC(NumHeldThreadPointer,
+          "Functions that keep the thread pointer in a register, for it");
 
 /// The attribute clang's -mno-tls-direct-seg-refs gives every function; the
 /// x86 instruction selector reads it (X86ISelDAGToDAG.cpp).
@@ -49,6 +59,17 @@ static constexpr unsigned MaxUnheldBlocks = 4;
 /// A block that runs less often than once in this many calls is cold, when it
 /// comes to where the address is held (holdingBlocks()).
 static constexpr uint64_t ColdFraction = 1000;
+
+/// The most accesses of the countdown in a function that holds the thread
+/// pointer rather than the address (heldThreadPointer()): each access
+/// addresses the countdown with a 4-byte offset from it, where the held
+/// address needs none, so a function with many (one cloned in place, its
+/// sites each an access) holds the address, whose `leaq` on each call is a
+/// small share of its cost. 64: Lua's instructions −0.43% with sampling off,
+/// `.text` +1.75%; without a limit −0.44% and +2.6% (zlib +4.3%, bzip2
+/// +5.1%, for −0.19% and −0.12%) (docs/benchmarks.md, "The thread pointer
+/// held instead of the address").
+static constexpr unsigned MaxThreadPointerUses = 64;
 
 /// The most cold blocks that may load the thread pointer each in a function
 /// that holds the address below its entry (holdingBlocks()).
@@ -78,10 +99,12 @@ static BasicBlock *commonDominatorOutsideLoops(
 /// goes to) load the thread pointer each if they are MaxUnheldColdBlocks at
 /// most; more get a freeze of their own where they meet (or, where that
 /// block also dominates the first, one freeze there; where it is the entry,
-/// one freeze there as before), for their bytes.
+/// one freeze there as before), for their bytes. Given \p ThreadPointer
+/// (what is held is the thread pointer, heldThreadPointer()), lower than the
+/// entry only where a loop runs before the held part.
 static SmallVector<BasicBlock *, 2>
 holdingBlocks(Function &F, const SmallPtrSetImpl<BasicBlock *> &Blocks,
-              FunctionAnalysisManager &FAM) {
+              FunctionAnalysisManager &FAM, bool ThreadPointer) {
   BasicBlock *Entry = &F.getEntryBlock();
   if (F.hasOptSize())
     return {Entry}; // its cold ways hold it too, for their bytes
@@ -110,6 +133,17 @@ holdingBlocks(Function &F, const SmallPtrSetImpl<BasicBlock *> &Blocks,
   BasicBlock *At = commonDominatorOutsideLoops(Warm, DT, LI);
   if (!Usable(At))
     return {Entry};
+  // Holding the thread pointer costs no `leaq`: held from the entry, where
+  // the entry's check loads it anyway, it costs nothing but its register
+  // until the held part, and lower it costs a load of it again. Lower only if
+  // a loop runs before the held part, through which the register would be
+  // live.
+  if (ThreadPointer &&
+      none_of(LI.getTopLevelLoops(), [&](const Loop *L) {
+        return !DT.dominates(At, L->getHeader()) &&
+               isPotentiallyReachable(L->getHeader(), At, nullptr, &DT, &LI);
+      }))
+    return {Entry};
   SmallVector<BasicBlock *, 8> Uncovered;
   for (BasicBlock *BB : Rest)
     if (!DT.dominates(At, BB))
@@ -122,6 +156,52 @@ holdingBlocks(Function &F, const SmallPtrSetImpl<BasicBlock *> &Blocks,
   if (DT.dominates(Cold, At))
     return {Cold};
   return {At, Cold};
+}
+
+/// Whether a function that holds the countdown's address holds the thread
+/// pointer instead (x86-64 ELF): the address is the thread pointer plus an
+/// offset the backend folds into each access, `addq $-W,
+/// __sampler_countdown@TPOFF(%reg)`, so holding it costs no `leaq`.
+static bool heldThreadPointer(const Triple &T, const GlobalVariable *Countdown) {
+  return T.getArch() == Triple::x86_64 && !T.isX32() &&
+         T.isOSBinFormatELF() &&
+         Countdown->getThreadLocalMode() == GlobalValue::LocalExecTLSModel;
+}
+
+/// The thread pointer, loaded from %fs:0 (address space 257 is %fs), before
+/// \p Pt.
+static Instruction *loadThreadPointer(LLVMContext &C, const Twine &Name,
+                                      BasicBlock::iterator Pt) {
+  auto *FS = ConstantPointerNull::get(PointerType::get(C, 257));
+  return new LoadInst(PointerType::get(C, 0), FS, Name, false, Align(8), Pt);
+}
+
+/// The countdown's address in \p BB from the held thread pointer \p TP:
+/// TP + (Addr - the thread pointer loaded again in BB), at the top of BB (or
+/// right after TP in its own block). The instruction selector lowers Addr
+/// (a constant to it) as that same load plus the offset, in BB's DAG, with
+/// the entry's chain; the two loads are one node, the difference folds to
+/// the offset, and the access is `op __sampler_countdown@TPOFF(%TP)`. If
+/// anything kept them apart the value would still be the countdown's
+/// address, one load and subtraction slower.
+static Value *addressFrom(Instruction *TP, GlobalVariable *Countdown,
+                          BasicBlock *BB) {
+  LLVMContext &C = BB->getContext();
+  BasicBlock::iterator Pt = BB == TP->getParent()
+                                ? std::next(TP->getIterator())
+                                : BB->getFirstInsertionPt();
+  Instruction *Here = TP;
+  if (BB != TP->getParent())
+    Here = loadThreadPointer(C, "countdown.tp.here", Pt);
+  IRBuilder<> B(BB, std::next(Here->getIterator()));
+  Type *IntPtr = B.getInt64Ty();
+  // A call of its own in BB: the entry's would reach BB as a register.
+  CallInst *Addr = B.CreateThreadLocalAddress(Countdown);
+  Addr->setName("countdown.addr.here");
+  Value *AddrInt = B.CreatePtrToInt(Addr, IntPtr);
+  Value *HereInt = B.CreatePtrToInt(Here, IntPtr);
+  Value *Off = B.CreateSub(AddrInt, HereInt, "countdown.tpoff");
+  return B.CreateGEP(B.getInt8Ty(), TP, Off, "countdown.held");
 }
 
 /// Step 2 for \p F: its loads, stores and draws' memory operands of the
@@ -154,7 +234,8 @@ static bool holdAddress(Function &F, GlobalVariable *Countdown,
   if (Blocks.size() < 2)
     return false;
   // Held, the address costs every call a `leaq` (the thread pointer plus the
-  // countdown's offset) and a register for the whole function; not held, each
+  // countdown's offset; not where the thread pointer is held instead) and a
+  // register for the whole function; not held, each
   // block that touches the countdown loads the thread pointer again (9 bytes)
   // and folds the offset into its access (4 bytes more). When the blocks are
   // the entry's check and a few cold ways (to the instrumented copy, a merged
@@ -182,22 +263,42 @@ static bool holdAddress(Function &F, GlobalVariable *Countdown,
   auto *Addr = dyn_cast<Instruction>(countdownAddressFor(F, Countdown));
   if (!Addr)
     return false; // the global itself: a presplit coroutine
-  SmallVector<FreezeInst *, 2> Held;
-  for (BasicBlock *At : holdingBlocks(F, Blocks, FAM))
-    Held.push_back(new FreezeInst(Addr, "countdown.held",
-                                  At == Addr->getParent()
-                                      ? std::next(Addr->getIterator())
-                                      : At->getFirstInsertionPt()));
-  // The uses no freeze dominates (the entry's check, a few cold ways taken
+  const Triple T(F.getParent()->getTargetTriple());
+  bool ThreadPointer = heldThreadPointer(T, Countdown) && !F.hasOptSize() &&
+                       Uses.size() <= MaxThreadPointerUses;
+  NumHeldThreadPointer += ThreadPointer;
+  SmallVector<BasicBlock *, 2> Where =
+      holdingBlocks(F, Blocks, FAM, ThreadPointer);
+  SmallVector<Instruction *, 2> Held;
+  for (BasicBlock *At : Where) {
+    BasicBlock::iterator Pt = At == Addr->getParent()
+                                  ? std::next(Addr->getIterator())
+                                  : At->getFirstInsertionPt();
+    if (ThreadPointer)
+      Held.push_back(loadThreadPointer(F.getContext(), "countdown.tp", Pt));
+    else
+      Held.push_back(new FreezeInst(Addr, "countdown.held", Pt));
+  }
+  // The uses nothing held dominates (the entry's check, a few cold ways taken
   // before the held part) keep the address the backend computes in their own
   // block.
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  DenseMap<std::pair<BasicBlock *, Instruction *>, Value *> Local;
   for (Use *U : Uses)
-    for (FreezeInst *H : Held)
-      if (DT.dominates(H, *U)) {
+    for (Instruction *H : Held) {
+      if (!DT.dominates(H, *U))
+        continue;
+      if (!ThreadPointer) {
         U->set(H);
         break;
       }
+      BasicBlock *BB = cast<Instruction>(U->getUser())->getParent();
+      Value *&A = Local[{BB, H}];
+      if (!A)
+        A = addressFrom(H, Countdown, BB);
+      U->set(A);
+      break;
+    }
   return true;
 }
 

@@ -48,7 +48,7 @@
 // CHECK:         %countdown.paid = add i64 %countdown, -4
 // CHECK:         br i1 %countdown.enough, label %{{.*}}, label %sampler.merged.back
 // CHECK:       sampler.merged.back:
-// CHECK-NEXT:    load volatile i64
+// CHECK:         load volatile i64
 // CHECK-NEXT:    add i64 %{{.*}}, 2
 // CHECK-NEXT:    store i64
 // CHECK-NOT:     load volatile
@@ -58,13 +58,13 @@
 // CHECK-LABEL: define {{.*}}@twice(
 // CHECK:         %countdown.paid = add i64 %countdown, -4
 // CHECK:       sampler.merged.back:
-// CHECK-NEXT:    load volatile i64
+// CHECK:         load volatile i64
 // CHECK-NEXT:    add i64 %{{.*}}, 2
 // A branch between the two checks, both ways joining before the second:
 // CHECK-LABEL: define {{.*}}@diamond(
 // CHECK:         %countdown.paid = add i64 %countdown, -4
 // CHECK:       sampler.merged.back:
-// CHECK-NEXT:    load volatile i64
+// CHECK:         load volatile i64
 // CHECK-NEXT:    add i64 %{{.*}}, 2
 // CHECK-NOT:     add i64 %countdown{{[.a-z0-9]*}}, -2
 // CHECK:       {{^}}}
@@ -80,7 +80,7 @@
 // CHECK-LABEL: define {{.*}}@some_paths(
 // CHECK:         %countdown.paid = add i64 %countdown, -4
 // CHECK:       sampler.merged.back:
-// CHECK-NEXT:    load volatile i64
+// CHECK:         load volatile i64
 // CHECK-NEXT:    add i64 %{{.*}}, 2
 // CHECK:       sampler.body:
 // CHECK:         br i1 %cmp, label %if.then, label

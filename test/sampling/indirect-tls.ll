@@ -11,6 +11,10 @@
 ; thread-locals as they were.
 ; RUN: %opt-sampler -passes=sampler-indirect-tls -S %s | FileCheck %s --check-prefixes=CHECK,PASS
 ; RUN: %opt-sampler -passes=sampler-indirect-tls %s | llc -O2 | FileCheck %s --check-prefix=ASM
+; Where the countdown is initial-exec (position-independent code), its offset
+; from the thread pointer is in the GOT: the address itself is held.
+; RUN: sed -e '/@__sampler_countdown = /s/localexec/initialexec/' %s | %opt-sampler -passes=sampler-indirect-tls -S | FileCheck %s --check-prefix=ADDR
+; RUN: sed -e '/@__sampler_countdown = /s/localexec/initialexec/' %s | %opt-sampler -passes=sampler-indirect-tls | llc -O2 -relocation-model=pic | FileCheck %s --check-prefix=ADDRASM
 ; -sampler-hold-percent=0: held wherever two blocks touch the countdown.
 ; RUN: %opt-sampler -passes=sampler-indirect-tls -sampler-hold-percent=0 -S %s | FileCheck %s --check-prefix=HOLDALL
 ; Without it, the segment form:
@@ -62,7 +66,7 @@ slow:
 ; CHECK-NOT:   countdown.held
 ; CHECK:       ret void
 ; HOLDALL-LABEL: define void @cold_ways(
-; HOLDALL:       %countdown.held = freeze ptr %addr
+; HOLDALL:       %countdown.tp = load ptr, ptr addrspace(257) null
 ; ASM-LABEL: cold_ways:
 ; ASM:       movq %fs:0, %rax
 ; ASM-NEXT:  addq $-5, __sampler_countdown@TPOFF(%rax)
@@ -114,15 +118,41 @@ back:
   ret void
 }
 
-; A loop's back edge checks as often as the loop runs: the address is computed
-; once, on entry, and held in a register.
+; A loop's back edge checks as often as the loop runs: the thread pointer is
+; loaded once, on entry, and held in a register; each block adds the
+; countdown's offset to it, which is the thread-local's address less the
+; thread pointer loaded again in that block: the instruction selector lowers
+; the address as that same load plus the offset, so the two loads are one
+; node, the difference folds to the offset, and the access is
+; `addq $-2, __sampler_countdown@TPOFF(%reg)`, without the `leaq` of the
+; address that holding it would cost every call.
 ; CHECK-LABEL: define void @loop(
-; CHECK:       %countdown.held = freeze ptr
+; CHECK:       %countdown.tp = load ptr, ptr addrspace(257) null
+; PASS:        latch:
+; PASS-NEXT:     %countdown.tp.here = load ptr, ptr addrspace(257) null
+; PASS-NEXT:     %[[AH:countdown.addr.here[0-9]*]] = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+; PASS-NEXT:     [[A:%[0-9]+]] = ptrtoint ptr %[[AH]] to i64
+; PASS-NEXT:     [[T:%[0-9]+]] = ptrtoint ptr %countdown.tp.here to i64
+; PASS-NEXT:     %[[OFF:countdown.tpoff[0-9]*]] = sub i64 [[A]], [[T]]
+; PASS-NEXT:     %[[H:countdown.held[0-9]*]] = getelementptr i8, ptr %countdown.tp, i64 %[[OFF]]
+; PASS-NEXT:     %cd3 = load volatile i64, ptr %[[H]]
 ; ASM-LABEL: loop:
 ; ASM:       movq %fs:0, %[[R:[a-z0-9]+]]
-; ASM-NEXT:  leaq __sampler_countdown@TPOFF(%[[R]]), %[[A:[a-z0-9]+]]
-; ASM:       addq $-2, (%[[A]])
+; ASM-NEXT:  decq __sampler_countdown@TPOFF(%[[R]])
+; ASM-NOT:   %fs:0
+; ASM-NOT:   leaq __sampler_countdown
+; ASM:       addq $-2, __sampler_countdown@TPOFF(%[[R]])
 ; ASM:       .size loop,
+; Held as an address, computed once on entry:
+; ADDR-LABEL: define void @loop(
+; ADDR:       %countdown.held = freeze ptr %addr
+; ADDR:       latch:
+; ADDR-NEXT:    %cd3 = load volatile i64, ptr %countdown.held
+; ADDRASM-LABEL: loop:
+; ADDRASM:       movq %fs:0, %[[R:[a-z0-9]+]]
+; ADDRASM-NEXT:  addq __sampler_countdown@GOTTPOFF(%rip), %[[R]]
+; ADDRASM:       addq $-2, (%[[R]])
+; ADDRASM:       .size loop,
 define void @loop(i64 %n) {
 entry:
   %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
@@ -155,28 +185,44 @@ done:
 }
 
 ; A loop most calls never reach (bzip2's mainGtU: a check on entry, then byte
-; compares, most calls returning after the first): the address is held from
-; the block before the loop on, so the `leaq` runs only on the calls that go
-; there. The entry's check and its cold way, which the freeze does not
-; dominate, reach the countdown from the thread pointer each.
+; compares, most calls returning after the first). Held as an address, it is
+; held from the block before the loop on, so that the `leaq` runs only on the
+; calls that go there; the entry's check and its cold way, which the freeze
+; does not dominate, reach the countdown from the thread pointer each.
+; ADDR-LABEL: define void @late_loop(
+; ADDR:       entry:
+; ADDR-NEXT:    %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+; ADDR-NEXT:    %cd = load volatile i64, ptr %addr
+; ADDR:         store i64 %paid, ptr %addr
+; ADDR:       back:
+; ADDR-NEXT:    %cd2 = load volatile i64, ptr %addr
+; ADDR:       pre:
+; ADDR-NEXT:    %countdown.held = freeze ptr %addr
+; ADDR:       latch:
+; ADDR-NEXT:    %cd3 = load volatile i64, ptr %countdown.held
+; ADDR:         store i64 %paid3, ptr %countdown.held
+; The thread pointer costs nothing to hold from the entry, whose check loads it
+; anyway (no loop runs before the held part, through which its register would
+; be live): every block reaches the countdown from it.
 ; PASS-LABEL: define void @late_loop(
 ; PASS:       entry:
 ; PASS-NEXT:    %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
-; PASS-NEXT:    %cd = load volatile i64, ptr %addr
-; PASS:         store i64 %paid, ptr %addr
+; PASS-NEXT:    %countdown.tp = load ptr, ptr addrspace(257) null
 ; PASS:       back:
-; PASS-NEXT:    %cd2 = load volatile i64, ptr %addr
+; PASS-NEXT:    %countdown.tp.here = load ptr, ptr addrspace(257) null
+; PASS:         getelementptr i8, ptr %countdown.tp,
 ; PASS:       pre:
-; PASS-NEXT:    %countdown.held = freeze ptr %addr
+; PASS-NOT:     addrspace(257)
 ; PASS:       latch:
-; PASS-NEXT:    %cd3 = load volatile i64, ptr %countdown.held
-; PASS:         store i64 %paid3, ptr %countdown.held
+; PASS-NEXT:    %countdown.tp.here{{[0-9]+}} = load ptr, ptr addrspace(257) null
+; PASS:         getelementptr i8, ptr %countdown.tp,
 ; ASM-LABEL: late_loop:
-; ASM:       movq %fs:0, %rax
-; ASM-NEXT:  addq $-5, __sampler_countdown@TPOFF(%rax)
+; ASM:       movq %fs:0, %[[R:[a-z0-9]+]]
+; ASM-NEXT:  addq $-5, __sampler_countdown@TPOFF(%[[R]])
 ; ASM-NEXT:  js
-; ASM:       leaq __sampler_countdown@TPOFF(%r{{[a-z0-9]+}}), %[[A:[a-z0-9]+]]
-; ASM:       addq $-2, (%[[A]])
+; ASM-NOT:   %fs:0
+; ASM-NOT:   leaq __sampler_countdown
+; ASM:       addq $-2, __sampler_countdown@TPOFF(%[[R]])
 ; ASM:       .size late_loop,
 define void @late_loop(i64 %n, i1 %go) {
 entry:
@@ -229,22 +275,29 @@ done:
 ; The same with an instrumented copy behind the entry's check whose three
 ; blocks touch the countdown: loading the thread pointer in each would cost
 ; bytes, so the copy holds the address too, from a freeze of its own where it
-; starts (a cold block, not dominated by the loop's).
+; starts (a cold block, not dominated by the loop's). With the thread pointer
+; held from the entry, every block reaches the countdown from it.
+; ADDR-LABEL: define void @late_loop_cold_copy(
+; ADDR:       entry:
+; ADDR-NEXT:    %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+; ADDR-NEXT:    %cd = load volatile i64, ptr %addr
+; ADDR:       copy:
+; ADDR-NEXT:    %[[COLD:countdown.held[0-9]*]] = freeze ptr %addr
+; ADDR-NEXT:    %c1 = load volatile i64, ptr %[[COLD]],
+; ADDR:       copy2:
+; ADDR-NEXT:    %c2 = load volatile i64, ptr %[[COLD]],
+; ADDR:       copy3:
+; ADDR-NEXT:    %c3 = load volatile i64, ptr %[[COLD]],
+; ADDR:       pre:
+; ADDR-NEXT:    %[[LOOP:countdown.held[0-9]*]] = freeze ptr %addr
+; ADDR:       latch:
+; ADDR-NEXT:    %cd3 = load volatile i64, ptr %[[LOOP]],
 ; PASS-LABEL: define void @late_loop_cold_copy(
 ; PASS:       entry:
 ; PASS-NEXT:    %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
-; PASS-NEXT:    %cd = load volatile i64, ptr %addr
-; PASS:       copy:
-; PASS-NEXT:    %[[COLD:countdown.held[0-9]*]] = freeze ptr %addr
-; PASS-NEXT:    %c1 = load volatile i64, ptr %[[COLD]],
-; PASS:       copy2:
-; PASS-NEXT:    %c2 = load volatile i64, ptr %[[COLD]],
-; PASS:       copy3:
-; PASS-NEXT:    %c3 = load volatile i64, ptr %[[COLD]],
-; PASS:       pre:
-; PASS-NEXT:    %[[LOOP:countdown.held[0-9]*]] = freeze ptr %addr
-; PASS:       latch:
-; PASS-NEXT:    %cd3 = load volatile i64, ptr %[[LOOP]],
+; PASS-NEXT:    %countdown.tp = load ptr, ptr addrspace(257) null
+; PASS-NOT:   %countdown.tp = load
+; PASS:       }
 define void @late_loop_cold_copy(i64 %n, i1 %go, i1 %a) {
 entry:
   %addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
