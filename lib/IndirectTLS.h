@@ -30,11 +30,19 @@
 //   most) on its cold ways, is left to the backend: `movq %fs:0, %rax; addq
 //   $-W, __sampler_countdown@TPOFF(%rax)`, without the `leaq` of the address
 //   that holding it costs every call (`-fsampler-hold-percent=N`, 150 by
-//   default; 0: hold wherever two blocks touch it). Where the held part lies
+//   default; 0: hold wherever two blocks touch it). In an executable (the
+//   countdown local-exec) a function of at most 64 accesses, not optimised
+//   for size, holds the thread pointer itself instead: each block adds the
+//   countdown's offset to it, which the backend folds into the access
+//   (`addq $-W, __sampler_countdown@TPOFF(%reg)`), so that holding costs no
+//   `leaq` at all (Lua 0.43% fewer instructions; more accesses keep the
+//   address, whose 4-byte offsets would cost more bytes than the `leaq`
+//   costs instructions). Where the address is held and the held part lies
 //   below a block the entry does not always reach (a loop after an early
 //   return), the freeze goes there, outside every loop, and the entry's check
 //   reaches the countdown from the thread pointer: the `leaq` runs only on
-//   the calls that go on (bzip2's `mainGtU`, 0.4% of bzip2's instructions). It
+//   the calls that go on (bzip2's `mainGtU`, 0.4% of bzip2's instructions;
+//   the thread pointer goes lower only past a loop). It
 //   runs last, at OptimizerLastEP, after the inliner has put checks into
 //   callers. x86 targets only; elsewhere it does nothing. (Code inlined at
 //   link time, in LTO, into a function that had no check keeps the segment
