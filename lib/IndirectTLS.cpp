@@ -205,9 +205,10 @@ static Value *addressFrom(Instruction *TP, GlobalVariable *Countdown,
 }
 
 /// Step 2 for \p F: its loads, stores and draws' memory operands of the
-/// countdown use one frozen address when they are in two blocks or more
-/// that run at least \p HoldPercent% as often as the entry (0: always), or
-/// more than MaxUnheldBlocks blocks, or in code optimised for size.
+/// countdown use a held thread pointer (heldThreadPointer()) or frozen
+/// address when they are in two blocks or more that run at least
+/// \p HoldPercent% as often as the entry (0: always), or more than
+/// MaxUnheldBlocks blocks, or in code optimised for size.
 /// (A constant address, which llvm.threadlocal.address is to the instruction
 /// selector, is computed again in every block that uses it: with the
 /// attribute, a load of the thread pointer from %fs:0 a block. One
