@@ -162,10 +162,16 @@ holdingBlocks(Function &F, const SmallPtrSetImpl<BasicBlock *> &Blocks,
 /// pointer instead (x86-64 ELF): the address is the thread pointer plus an
 /// offset the backend folds into each access, `addq $-W,
 /// __sampler_countdown@TPOFF(%reg)`, so holding it costs no `leaq`.
+/// Not in a module for LTO (clang's "EnableSplitLTOUnit" flag, full and
+/// thin): the link optimises the IR again, and there GVN and LICM merged each
+/// block's llvm.threadlocal.address into one held address and left the
+/// subtraction of the thread pointer in every block (a `subq %fs:0` an
+/// access, measured on test/e2e/Inputs/sum); the held address is robust.
 static bool heldThreadPointer(const Triple &T, const GlobalVariable *Countdown) {
   return T.getArch() == Triple::x86_64 && !T.isX32() &&
          T.isOSBinFormatELF() &&
-         Countdown->getThreadLocalMode() == GlobalValue::LocalExecTLSModel;
+         Countdown->getThreadLocalMode() == GlobalValue::LocalExecTLSModel &&
+         !Countdown->getParent()->getModuleFlag("EnableSplitLTOUnit");
 }
 
 /// The thread pointer, loaded from %fs:0 (address space 257 is %fs), before

@@ -15,6 +15,9 @@
 ; from the thread pointer is in the GOT: the address itself is held.
 ; RUN: sed -e '/@__sampler_countdown = /s/localexec/initialexec/' %s | %opt-sampler -passes=sampler-indirect-tls -S | FileCheck %s --check-prefix=ADDR
 ; RUN: sed -e '/@__sampler_countdown = /s/localexec/initialexec/' %s | %opt-sampler -passes=sampler-indirect-tls | llc -O2 -relocation-model=pic | FileCheck %s --check-prefix=ADDRASM
+; So it is in a module for LTO (clang's EnableSplitLTOUnit flag), whose IR the
+; link optimises again, which undoes the fold:
+; RUN: sed -e 's/^!0 = /!llvm.module.flags = !{!9}\n!9 = !{i32 1, !"EnableSplitLTOUnit", i32 0}\n!0 = /' %s | %opt-sampler -passes=sampler-indirect-tls -S | FileCheck %s --check-prefix=ADDR
 ; -sampler-hold-percent=0: held wherever two blocks touch the countdown.
 ; RUN: %opt-sampler -passes=sampler-indirect-tls -sampler-hold-percent=0 -S %s | FileCheck %s --check-prefix=HOLDALL
 ; Without it, the segment form:
