@@ -31,7 +31,7 @@
 //   $-W, __sampler_countdown@TPOFF(%rax)`, without the `leaq` of the address
 //   that holding it costs every call (`-fsampler-hold-percent=N`, 150 by
 //   default; 0: hold wherever two blocks touch it). In an executable (the
-//   countdown local-exec) a function of at most 64 accesses, not optimised
+//   countdown local-exec; not for LTO) a function of at most 64 accesses, not optimised
 //   for size, holds the thread pointer itself instead: each block adds the
 //   countdown's offset to it, which the backend folds into the access
 //   (`addq $-W, __sampler_countdown@TPOFF(%reg)`), so that holding costs no
