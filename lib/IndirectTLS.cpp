@@ -158,8 +158,8 @@ holdingBlocks(Function &F, const SmallPtrSetImpl<BasicBlock *> &Blocks,
   return {At, Cold};
 }
 
-/// Whether a function that holds the countdown's address holds the thread
-/// pointer instead (x86-64 ELF): the address is the thread pointer plus an
+/// Whether, in module \p M, a function that holds the countdown's address may
+/// hold the thread pointer instead (x86-64 ELF): the address is the thread pointer plus an
 /// offset the backend folds into each access, `addq $-W,
 /// __sampler_countdown@TPOFF(%reg)`, so holding it costs no `leaq`.
 /// Not in a module for LTO (clang's "EnableSplitLTOUnit" flag, full and
@@ -167,11 +167,12 @@ holdingBlocks(Function &F, const SmallPtrSetImpl<BasicBlock *> &Blocks,
 /// block's llvm.threadlocal.address into one held address and left the
 /// subtraction of the thread pointer in every block (a `subq %fs:0` an
 /// access, measured on test/e2e/Inputs/sum); the held address is robust.
-static bool heldThreadPointer(const Triple &T, const GlobalVariable *Countdown) {
+static bool heldThreadPointer(const Module &M, const GlobalVariable *Countdown) {
+  const Triple T(M.getTargetTriple());
   return T.getArch() == Triple::x86_64 && !T.isX32() &&
          T.isOSBinFormatELF() &&
          Countdown->getThreadLocalMode() == GlobalValue::LocalExecTLSModel &&
-         !Countdown->getParent()->getModuleFlag("EnableSplitLTOUnit");
+         !M.getModuleFlag("EnableSplitLTOUnit");
 }
 
 /// The thread pointer, loaded from %fs:0 (address space 257 is %fs), before
@@ -192,13 +193,11 @@ static Instruction *loadThreadPointer(LLVMContext &C, const Twine &Name,
 /// address, one load and subtraction slower.
 static Value *addressFrom(Instruction *TP, GlobalVariable *Countdown,
                           BasicBlock *BB) {
-  LLVMContext &C = BB->getContext();
-  BasicBlock::iterator Pt = BB == TP->getParent()
-                                ? std::next(TP->getIterator())
-                                : BB->getFirstInsertionPt();
-  Instruction *Here = TP;
-  if (BB != TP->getParent())
-    Here = loadThreadPointer(C, "countdown.tp.here", Pt);
+  Instruction *Here =
+      BB == TP->getParent()
+          ? TP
+          : loadThreadPointer(BB->getContext(), "countdown.tp.here",
+                              BB->getFirstInsertionPt());
   IRBuilder<> B(BB, std::next(Here->getIterator()));
   Type *IntPtr = B.getInt64Ty();
   // A call of its own in BB: the entry's would reach BB as a register.
@@ -220,8 +219,10 @@ static Value *addressFrom(Instruction *TP, GlobalVariable *Countdown,
 /// attribute, a load of the thread pointer from %fs:0 a block. One
 /// instruction a check more, and measured slower than the register:
 /// docs/benchmarks.md.)
+/// \p TPForm: the module allows the held thread pointer (heldThreadPointer()).
 static bool holdAddress(Function &F, GlobalVariable *Countdown,
-                        FunctionAnalysisManager &FAM, unsigned HoldPercent) {
+                        FunctionAnalysisManager &FAM, unsigned HoldPercent,
+                        bool TPForm) {
   SmallVector<Use *, 16> Uses;
   SmallPtrSet<BasicBlock *, 4> Blocks;
   for (BasicBlock &BB : F)
@@ -270,9 +271,8 @@ static bool holdAddress(Function &F, GlobalVariable *Countdown,
   auto *Addr = dyn_cast<Instruction>(countdownAddressFor(F, Countdown));
   if (!Addr)
     return false; // the global itself: a presplit coroutine
-  const Triple T(F.getParent()->getTargetTriple());
-  bool ThreadPointer = heldThreadPointer(T, Countdown) && !F.hasOptSize() &&
-                       Uses.size() <= MaxThreadPointerUses;
+  bool ThreadPointer =
+      TPForm && !F.hasOptSize() && Uses.size() <= MaxThreadPointerUses;
   NumHeldThreadPointer += ThreadPointer;
   SmallVector<BasicBlock *, 2> Where =
       holdingBlocks(F, Blocks, FAM, ThreadPointer);
@@ -291,21 +291,20 @@ static bool holdAddress(Function &F, GlobalVariable *Countdown,
   // block.
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   DenseMap<std::pair<BasicBlock *, Instruction *>, Value *> Local;
-  for (Use *U : Uses)
-    for (Instruction *H : Held) {
-      if (!DT.dominates(H, *U))
-        continue;
-      if (!ThreadPointer) {
-        U->set(H);
-        break;
-      }
-      BasicBlock *BB = cast<Instruction>(U->getUser())->getParent();
-      Value *&A = Local[{BB, H}];
-      if (!A)
-        A = addressFrom(H, Countdown, BB);
-      U->set(A);
-      break;
+  for (Use *U : Uses) {
+    auto H = find_if(Held, [&](Instruction *H) { return DT.dominates(H, *U); });
+    if (H == Held.end())
+      continue;
+    if (!ThreadPointer) {
+      U->set(*H);
+      continue;
     }
+    BasicBlock *BB = cast<Instruction>(U->getUser())->getParent();
+    Value *&A = Local[{BB, *H}];
+    if (!A)
+      A = addressFrom(*H, Countdown, BB);
+    U->set(A);
+  }
   return true;
 }
 
@@ -330,6 +329,7 @@ PreservedAnalyses SamplerIndirectTLSPass::run(Module &M,
     else if (isa<ConstantExpr>(U))
       Work.append(U->user_begin(), U->user_end());
   }
+  bool TPForm = heldThreadPointer(M, Countdown);
   bool Changed = false;
   for (Function *F : Users) {
     if (!F->hasFnAttribute(IndirectAttr)) {
@@ -338,7 +338,7 @@ PreservedAnalyses SamplerIndirectTLSPass::run(Module &M,
       Changed = true;
     }
     // At -O0 (optnone) every value lives in memory anyway.
-    if (!F->hasOptNone() && holdAddress(*F, Countdown, FAM, HoldPercent)) {
+    if (!F->hasOptNone() && holdAddress(*F, Countdown, FAM, HoldPercent, TPForm)) {
       ++NumHeld;
       Changed = true;
     }
