@@ -52,7 +52,7 @@ struct FirstRun {
 /// length, a struct's copy, is expanded in line. A counter's add in inline
 /// assembly calls nothing (bzip2's mainGtU lost its twin to it: six registers
 /// pushed on entry, +60%).
-static bool isCall(const Instruction &I) {
+bool sampler::isCallOnceLowered(const Instruction &I) {
   const auto *CB = dyn_cast<CallBase>(&I);
   if (!CB || isCountdownDraw(CB) || isCounterAddAsm(CB))
     return false;
@@ -62,7 +62,7 @@ static bool isCall(const Instruction &I) {
 }
 
 static bool needsFrame(const Instruction &I, const GlobalVariable *CD) {
-  return touchesCountdown(I, CD) || isCall(I);
+  return touchesCountdown(I, CD) || isCallOnceLowered(I);
 }
 
 static FirstRun firstRun(const PaidCheck &C, const GlobalVariable *CD) {
@@ -99,14 +99,14 @@ static FirstRun firstRun(const PaidCheck &C, const GlobalVariable *CD) {
 /// fewer instructions.
 static bool callsNothing(const Function &F) {
   for (const BasicBlock &BB : F)
-    if (any_of(BB, isCall))
+    if (any_of(BB, isCallOnceLowered))
       return false;
   return true;
 }
 
 /// Whether F's arguments can be passed on to its twin by `musttail`, and the
 /// twin be an exact copy of it.
-static bool canTwin(const Function &F) {
+bool sampler::canTwin(const Function &F) {
   if (F.isVarArg() || F.hasFnAttribute(Attribute::Naked) ||
       F.hasFnAttribute(Attribute::ReturnsTwice) || F.isPresplitCoroutine())
     return false;

@@ -62,7 +62,24 @@
 
 #include "llvm/IR/PassManager.h"
 
+namespace llvm {
+class Function;
+class Instruction;
+} // namespace llvm
+
 namespace sampler {
+
+/// Whether \p I is a call once lowered: a call of a function (not the
+/// runtime's draw, not a counter's add in inline assembly) or a memcpy,
+/// memset or memmove of a length known only at run time. A function with
+/// none calls nothing, and needs a frame only for its own registers.
+bool isCallOnceLowered(const llvm::Instruction &I);
+
+/// Whether \p F's arguments can be passed on by a tail call to a private
+/// copy of it that an exact copy of its body can serve: not varargs, the C
+/// or fast calling convention, no argument passed in memory or with a
+/// special role, and no block whose address is taken.
+bool canTwin(const llvm::Function &F);
 
 struct SamplerEntryTwinPass : llvm::PassInfoMixin<SamplerEntryTwinPass> {
   explicit SamplerEntryTwinPass(unsigned Limit) : Limit(Limit) {}

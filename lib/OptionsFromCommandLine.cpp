@@ -160,6 +160,12 @@ static cl::opt<unsigned> ClEntryTwinLimit(
     cl::desc("Functions of at most N instructions that may return early get "
              "a twin their entry check's slow way tail-calls (0: never)"),
     cl::init(sampler::SamplerOptions().EntryTwinLimit));
+static cl::opt<unsigned> ClContinuationLimit(
+    "sampler-continuation-limit",
+    cl::desc("Functions of at most N instructions that call nothing get a "
+             "continuation their ways into the instrumented copy tail-call "
+             "(0: never)"),
+    cl::init(sampler::SamplerOptions().ContinuationLimit));
 static cl::opt<unsigned> ClColdHeavyPercent(
     "sampler-cold-heavy-percent",
     cl::desc("Where a profile weighs a branch, a way of 3 or more sites "
@@ -269,6 +275,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("hold-percent", std::to_string(ClHoldPercent));
   Apply("atomic-counters", ClAtomicCounters);
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
+  Apply("continuation-limit", std::to_string(ClContinuationLimit));
   Apply("cold-heavy-percent", std::to_string(ClColdHeavyPercent));
   if (!ClFeedback.empty())
     Apply("feedback", ClFeedback);

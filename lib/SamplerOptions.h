@@ -170,6 +170,12 @@ struct SamplerOptions {
   /// tail-calls (EntryTwin.h), so that its early returns save no registers;
   /// 0: never.
   unsigned EntryTwinLimit = 2000;
+  /// A function of at most this many instructions (at the end of the
+  /// pipeline) that calls nothing and keeps nothing in its frame: its ways
+  /// into its instrumented copy tail-call a continuation, a private copy
+  /// that begins where each way leads (ContinuationTwin.h), so that its fast
+  /// copy needs no register the instrumented copy needs; 0: never.
+  unsigned ContinuationLimit = 2000;
   /// Where a profile gives a branch its weights (clang's -fprofile-instr-use,
   /// applied by the front end; -fprofile-use's IR profile comes after the
   /// pass), a branch one of whose ways leads to at least 3 more sites than

@@ -3,6 +3,7 @@
 #include "CheckMerge.h"
 #include "CheckStride.h"
 #include "CopyComdat.h"
+#include "ContinuationTwin.h"
 #include "EntryTwin.h"
 #include "IndirectTLS.h"
 #include "LoopBoundCheck.h"
@@ -223,6 +224,9 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           MPM.addPass(SamplerPass(GetOptions()));
         else if (Name == "sampler-entry-twin")
           MPM.addPass(SamplerEntryTwinPass(GetOptions().EntryTwinLimit));
+        else if (Name == "sampler-continuation-twin")
+          MPM.addPass(
+              SamplerContinuationTwinPass(GetOptions().ContinuationLimit));
         else if (Name == "sampler-instrument")
           MPM.addPass(SamplerInstrumentPass(GetOptions()));
         else if (Name == "sampler-lower")
@@ -324,6 +328,11 @@ void sampler::registerSamplerPass(PassBuilder &PB,
         // entry check's slow way (EntryTwin.h).
         if (Opts.Sampling && Opts.EntryTwinLimit)
           MPM.addPass(SamplerEntryTwinPass(Opts.EntryTwinLimit));
+        // And functions that call nothing take their instrumented copy out
+        // of their frame: a continuation their ways into it tail-call
+        // (ContinuationTwin.h).
+        if (Opts.Sampling && Opts.ContinuationLimit)
+          MPM.addPass(SamplerContinuationTwinPass(Opts.ContinuationLimit));
         // Last, when no pass will copy a call any more: the private copies
         // that only one comdat group's functions call join that group, so
         // that the linker keeps them only with it (CopyComdat.h).

@@ -1144,23 +1144,29 @@ Function *sampler::clonePrivate(Function &F, ValueToValueMapTy &VMap,
                                 const Twine &Suffix) {
   Function *G = CloneFunction(&F, VMap);
   G->setName(F.getName() + Suffix);
-  G->setLinkage(GlobalValue::InternalLinkage);
-  G->setVisibility(GlobalValue::DefaultVisibility);
-  G->setDLLStorageClass(GlobalValue::DefaultStorageClass);
-  G->setComdat(nullptr);
-  G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-  G->removeFnAttr(Attribute::AlwaysInline);
-  G->removeFnAttr(Attribute::InlineHint);
-  G->addFnAttr(Attribute::NoInline);
-  G->addFnAttr(abi::InstrumentedCopyAttr);
+  makePrivateCopy(*G);
   return G;
 }
 
-CallInst *sampler::forwardCall(IRBuilder<> &B, Function &F, Function *Callee) {
+void sampler::makePrivateCopy(Function &G) {
+  G.setLinkage(GlobalValue::InternalLinkage);
+  G.setVisibility(GlobalValue::DefaultVisibility);
+  G.setDLLStorageClass(GlobalValue::DefaultStorageClass);
+  G.setComdat(nullptr);
+  G.setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  G.removeFnAttr(Attribute::AlwaysInline);
+  G.removeFnAttr(Attribute::InlineHint);
+  G.addFnAttr(Attribute::NoInline);
+  G.addFnAttr(abi::InstrumentedCopyAttr);
+}
+
+CallInst *sampler::forwardCall(IRBuilder<> &B, Function &F, Function *Callee,
+                               ArrayRef<Value *> Extra) {
   LLVMContext &C = F.getContext();
   SmallVector<Value *, 8> Args;
   for (Argument &A : F.args())
     Args.push_back(&A);
+  append_range(Args, Extra);
   CallInst *Call = B.CreateCall(Callee, Args);
   Call->setCallingConv(F.getCallingConv());
   // The attributes that make the call match the callee's ABI (sret, byval,

@@ -106,10 +106,11 @@ void localizeCountdownAddress(llvm::Function &F,
                               llvm::GlobalVariable *Countdown);
 
 /// The suffixes of the private copies of a function F: its outlined
-/// instrumented copy (SamplingTransform, SlowCopyOutliner) and its twin
-/// (EntryTwin), for the reader of the IR and of the symbols.
+/// instrumented copy (SamplingTransform, SlowCopyOutliner), its twin (EntryTwin) and its
+/// continuation (ContinuationTwin), for the reader of the IR and of the symbols.
 inline constexpr char SlowCopySuffix[] = ".sampler.slow";
 inline constexpr char TwinSuffix[] = ".sampler.twin";
+inline constexpr char ContinuationSuffix[] = ".sampler.cont";
 
 /// Whether \p F is one of those copies: internal, and marked
 /// abi::InstrumentedCopyAttr (CopyComdat.h finds them so; a name can be
@@ -118,18 +119,22 @@ inline bool isPrivateCopy(const llvm::Function &F) {
   return F.hasLocalLinkage() && F.hasFnAttribute(abi::InstrumentedCopyAttr);
 }
 
-/// A private copy of \p F named F + \p Suffix (internal, no comdat, never
-/// inlined, marked abi::InstrumentedCopyAttr), \p VMap mapping F's values to
-/// it.
+/// A private copy of \p F named F + \p Suffix (makePrivateCopy()), \p VMap
+/// mapping F's values to it.
 llvm::Function *clonePrivate(llvm::Function &F, llvm::ValueToValueMapTy &VMap,
                              const llvm::Twine &Suffix);
 
+/// Makes \p G, a copy of a function, private: internal, no comdat, never
+/// inlined, marked abi::InstrumentedCopyAttr.
+void makePrivateCopy(llvm::Function &G);
+
 /// At \p B, the end of a block of \p F: a call of \p Callee (a copy of F, or
-/// one with F's signature) with F's own arguments, F's calling convention and
-/// argument and return attributes, and a return of what it returns. Returns
-/// the call.
+/// one whose parameters begin with F's) with F's own arguments and then
+/// \p Extra, F's calling convention and argument and return attributes, and
+/// a return of what it returns. Returns the call.
 llvm::CallInst *forwardCall(llvm::IRBuilder<> &B, llvm::Function &F,
-                            llvm::Function *Callee);
+                            llvm::Function *Callee,
+                            llvm::ArrayRef<llvm::Value *> Extra = {});
 
 /// How a site calls the runtime's draw: a function of the argument, i64 (i64)
 /// (abi::Fire; abi::FirePreserveMost on x86-64 under the large code model),
