@@ -1,4 +1,4 @@
-//===- ContinuationTwin.cpp - A leaf's ways into its instrumented copy, as tail calls -===//
+//===- ContinuationTwin.cpp - A leaf's slow ways as tail calls ------------===//
 //
 // See ContinuationTwin.h.
 //
@@ -114,7 +114,8 @@ static bool passesInRegisters(const FunctionType *FT, const Triple &T) {
   else
     return false;
   for (Type *P : FT->params()) {
-    if (P->isPointerTy() || (P->isIntegerTy() && P->getIntegerBitWidth() <= 64)) {
+    if (P->isPointerTy() ||
+        (P->isIntegerTy() && P->getIntegerBitWidth() <= 64)) {
       if (Ints-- == 0)
         return false;
     } else if (P->isFloatTy() || P->isDoubleTy()) {
@@ -250,9 +251,9 @@ static Value *countdownStoredFirst(BasicBlock *To) {
     if (isa<PHINode>(I) || isa<DbgInfoIntrinsic>(I) || recomputable(&I))
       continue;
     auto *SI = dyn_cast<StoreInst>(&I);
-    return SI && !SI->isVolatile() && isCountdownAddress(SI->getPointerOperand())
-               ? SI->getValueOperand()
-               : nullptr;
+    bool Countdown = SI && !SI->isVolatile() &&
+                     isCountdownAddress(SI->getPointerOperand());
+    return Countdown ? SI->getValueOperand() : nullptr;
   }
   return nullptr;
 }
@@ -357,7 +358,8 @@ Function *Continuation::build() {
     return nullptr;
   Function *C = Function::Create(FT, GlobalValue::InternalLinkage,
                                  F.getAddressSpace(),
-                                 F.getName() + ContinuationSuffix, F.getParent());
+                                 F.getName() + ContinuationSuffix,
+                                 F.getParent());
   for (Argument &A : F.args()) {
     C->getArg(A.getArgNo())->setName(A.getName());
     VMap[&A] = C->getArg(A.getArgNo());
@@ -577,7 +579,8 @@ PreservedAnalyses SamplerContinuationTwinPass::run(Module &M,
             Values.push_back(&I);
     for (WayIn &W : Ways) {
       for (PHINode &PN : W.To->phis())
-        if (auto *I = dyn_cast<Instruction>(PN.getIncomingValueForBlock(W.From)))
+        if (auto *I =
+                dyn_cast<Instruction>(PN.getIncomingValueForBlock(W.From)))
           W.Live.insert(I);
       for (Instruction *X : Values)
         if (!W.Live.contains(X) && liveInto(X, W.To))

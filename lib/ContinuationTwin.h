@@ -1,4 +1,4 @@
-//===- ContinuationTwin.h - A leaf's ways into its instrumented copy, as tail calls -===//
+//===- ContinuationTwin.h - A leaf's slow ways as tail calls --*- C++ -*-===//
 //
 // DESCRIPTION
 //   A function that calls nothing (SQLite's cell parsers, bzip2's mainGtU)

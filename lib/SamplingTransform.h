@@ -106,8 +106,9 @@ void localizeCountdownAddress(llvm::Function &F,
                               llvm::GlobalVariable *Countdown);
 
 /// The suffixes of the private copies of a function F: its outlined
-/// instrumented copy (SamplingTransform, SlowCopyOutliner), its twin (EntryTwin) and its
-/// continuation (ContinuationTwin), for the reader of the IR and of the symbols.
+/// instrumented copy (SamplingTransform, SlowCopyOutliner), its twin
+/// (EntryTwin) and its continuations (ContinuationTwin), for the reader of
+/// the IR and of the symbols.
 inline constexpr char SlowCopySuffix[] = ".sampler.slow";
 inline constexpr char TwinSuffix[] = ".sampler.twin";
 inline constexpr char ContinuationSuffix[] = ".sampler.cont";
