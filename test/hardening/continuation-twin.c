@@ -55,8 +55,8 @@
 // CHECK-LABEL: define {{.*}}@mix(
 // CHECK-NOT:     sampler.cont
 // CHECK:       {{^}}}
-// CHECK-LABEL: define {{.*}}@minmax(
-// CHECK:         tail call {{.*}}@minmax.sampler.cont(
+// CHECK-LABEL: define {{.*}}@tally(
+// CHECK:         tail call {{.*}}@tally.sampler.cont(
 // CHECK:       {{^}}}
 // CHECK-LABEL: define {{.*}}@stats(
 // CHECK:         tail call {{.*}}@stats.sampler.cont(
@@ -135,30 +135,30 @@ __attribute__((noinline)) long mix(const unsigned char *v, int n, long a, long b
   return s0 + s1 + s2 + s3 + s4 + s5;
 }
 
-struct pair {
-  long lo, hi;
+struct tallies {
+  long odd, high;
 };
 
-// A pair returned in registers.
-__attribute__((noinline)) struct pair minmax(const unsigned char *v, int n) {
-  struct pair p = {255, 0};
-  for (int i = 0; i < n; i++) {
-    if (v[i] < p.lo)
-      p.lo = v[i];
-    if (v[i] > p.hi)
-      p.hi = v[i];
+// A pair returned in registers, every other byte counted.
+__attribute__((noinline)) struct tallies tally(const unsigned char *v, int n) {
+  struct tallies t = {0, 0};
+  for (int i = 0; i < n; i += 2) {
+    if (v[i] & 1)
+      t.odd += v[i];
+    if (v[i] > 'b')
+      t.high++;
   }
-  return p;
+  return t;
 }
 
-struct big {
-  long n, sum, odd, max, first, last;
+struct summary {
+  long n, sum, max, parity, head, tail;
 };
 
 // A large struct returned through a hidden pointer (sret), its loop's values
 // in locals.
-__attribute__((noinline)) struct big stats(const unsigned char *v, int n) {
-  struct big b = {n, 0, 0, 0, -1, -1};
+__attribute__((noinline)) struct summary stats(const unsigned char *v, int n) {
+  struct summary b = {n, 0, 0, 0, -1, -1};
   long sum = 0, max = 0;
   for (int i = 0; i < n; i++) {
     sum += v[i];
@@ -167,9 +167,9 @@ __attribute__((noinline)) struct big stats(const unsigned char *v, int n) {
   }
   b.sum = sum;
   b.max = max;
-  b.odd = sum & 1;
+  b.parity = sum & 1;
   if (n > 0)
-    b.first = v[0], b.last = v[n - 1];
+    b.head = v[0], b.tail = v[n - 1];
   return b;
 }
 
@@ -189,9 +189,9 @@ int main(void) {
     sum += (long)(c.key & 0xffff) + c.payload + c.size + (c.rest - text);
     sum += gt(text, i, j, 48);
     sum += mix(text + j, r % 23, r, r % 7);
-    struct pair p = minmax(text + i, r % 9);
-    struct big b = stats(text + j, r % 7);
-    sum += p.lo + p.hi + b.n + b.sum + b.odd + b.max + b.first + b.last;
+    struct tallies t = tally(text + i, r % 9);
+    struct summary b = stats(text + j, r % 7);
+    sum += t.odd + t.high + b.n + b.sum + b.parity + b.max + b.head + b.tail;
   }
   printf("%ld\n", sum);
   return 0;
