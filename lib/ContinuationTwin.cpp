@@ -151,30 +151,42 @@ static bool recomputable(const Value *V, unsigned Depth = 0) {
                 [&](const Use &U) { return recomputable(U.get(), Depth + 1); });
 }
 
-/// Whether \p X, defined in F, is live on the way into \p To: some use of it
-/// is reachable from To without passing its definition.
-static bool liveInto(Instruction *X, BasicBlock *To) {
-  BasicBlock *Def = X->getParent();
+namespace {
+/// A value of F's fast code and where it is used: the blocks of its uses
+/// (a PHI's at the end of the incoming block) that come before its
+/// definition on some path, that is, outside its own block.
+struct FastValue {
+  Instruction *X;
   SmallPtrSet<BasicBlock *, 8> UseBlocks;
+};
+} // namespace
+
+static FastValue usesOf(Instruction *X) {
+  FastValue V{X, {}};
+  BasicBlock *Def = X->getParent();
   for (Use &U : X->uses()) {
     auto *UI = cast<Instruction>(U.getUser());
-    BasicBlock *At = UI->getParent();
-    if (auto *PN = dyn_cast<PHINode>(UI))
-      At = PN->getIncomingBlock(U); // used at the end of that block
-    else if (At == Def)
-      continue; // after the definition
-    if (At != Def)
-      UseBlocks.insert(At);
+    auto *PN = dyn_cast<PHINode>(UI);
+    BasicBlock *At = PN ? PN->getIncomingBlock(U) : UI->getParent();
+    if (At != Def) // in its own block, a use comes after the definition
+      V.UseBlocks.insert(At);
   }
-  if (UseBlocks.empty())
+  return V;
+}
+
+/// Whether \p V is live on the way into \p To: some use of it is reachable
+/// from To without passing its definition.
+static bool liveInto(const FastValue &V, BasicBlock *To) {
+  if (V.UseBlocks.empty())
     return false;
+  BasicBlock *Def = V.X->getParent();
   SmallPtrSet<BasicBlock *, 32> Seen;
   SmallVector<BasicBlock *, 32> Work{To};
   while (!Work.empty()) {
     BasicBlock *BB = Work.pop_back_val();
     if (BB == Def || !Seen.insert(BB).second)
       continue;
-    if (UseBlocks.contains(BB))
+    if (V.UseBlocks.contains(BB))
       return true;
     append_range(Work, successors(BB));
   }
@@ -191,9 +203,9 @@ namespace {
 /// pointers converted).
 class Continuation {
 public:
-  Continuation(Function &F, ArrayRef<WayIn *> Ways,
+  Continuation(Function &F, GlobalVariable *CD, ArrayRef<WayIn *> Ways,
                ArrayRef<Instruction *> Live)
-      : F(F), Ways(Ways), Live(Live) {}
+      : F(F), CD(CD), Ways(Ways), Live(Live) {}
   /// C's type, or null when its arguments would not all be passed in
   /// registers (or a value cannot travel in a slot).
   FunctionType *signature();
@@ -212,6 +224,7 @@ private:
   bool joinValues(Function &C, BasicBlock *Begin);
 
   Function &F;
+  GlobalVariable *CD; // the countdown
   SmallVector<WayIn *, 8> Ways;
   ArrayRef<Instruction *> Live;
   /// For each way, the values it passes, in slot order.
@@ -233,26 +246,16 @@ static bool slotable(Type *T) {
          (T->isIntegerTy() && T->getIntegerBitWidth() <= 64);
 }
 
-/// Whether \p V is the thread-local countdown's address.
-static bool isCountdownAddress(const Value *V) {
-  V = V->stripPointerCasts();
-  if (const auto *GV = dyn_cast<GlobalVariable>(V))
-    return GV->getName() == abi::Countdown;
-  const auto *II = dyn_cast<IntrinsicInst>(V);
-  return II && II->getIntrinsicID() == Intrinsic::threadlocal_address &&
-         isCountdownAddress(II->getArgOperand(0));
-}
-
 /// The value the block \p To stores into the countdown before it does
 /// anything else (a loop that carried the countdown in a register leaves it
 /// so for its instrumented copy), or null.
-static Value *countdownStoredFirst(BasicBlock *To) {
+static Value *countdownStoredFirst(BasicBlock *To, const GlobalVariable *CD) {
   for (Instruction &I : *To) {
     if (isa<PHINode>(I) || isa<DbgInfoIntrinsic>(I) || recomputable(&I))
       continue;
     auto *SI = dyn_cast<StoreInst>(&I);
     bool Countdown = SI && !SI->isVolatile() &&
-                     isCountdownAddress(SI->getPointerOperand());
+                     isCountdownAddress(SI->getPointerOperand(), CD);
     return Countdown ? SI->getValueOperand() : nullptr;
   }
   return nullptr;
@@ -267,7 +270,7 @@ bool Continuation::chooseSlots() {
     Passed.emplace_back();
     // The countdown a way's first block stores travels where it goes, in
     // the countdown: F stores it there before the call, and C loads it.
-    Value *Stored = countdownStoredFirst(W->To);
+    Value *Stored = countdownStoredFirst(W->To, CD);
     ViaCountdown.push_back(nullptr);
     for (Instruction *X : Live)
       if (W->Live.contains(X) && !recomputable(X)) {
@@ -287,12 +290,6 @@ bool Continuation::chooseSlots() {
     }
   }
   return true;
-}
-
-/// The countdown's address, at \p B.
-static Value *countdownAddress(IRBuilder<> &B) {
-  Module *M = B.GetInsertBlock()->getModule();
-  return B.CreateThreadLocalAddress(M->getGlobalVariable(abi::Countdown));
 }
 
 /// \p V, of the slot's type or converted back from it.
@@ -393,8 +390,8 @@ Function *Continuation::build() {
       Received.back()[X] =
           convert(CB, C->getArg(FirstSlot + J), X->getType());
     if (Instruction *X = ViaCountdown[K])
-      Received.back()[X] = CB.CreateLoad(X->getType(), countdownAddress(CB),
-                                         X->getName());
+      Received.back()[X] = CB.CreateLoad(
+          X->getType(), countdownAddressFor(*C, CD), X->getName());
     auto *To = cast<BasicBlock>(VMap[W->To]);
     CB.CreateBr(To);
     for (PHINode &PN : W->To->phis())
@@ -521,7 +518,7 @@ void Continuation::rewriteCaller(Function *C) {
       Extra.push_back(J < Passed[K].size() ? convert(B, Passed[K][J], T)
                                            : PoisonValue::get(T));
     if (Instruction *X = ViaCountdown[K])
-      B.CreateStore(X, countdownAddress(B));
+      B.CreateStore(X, countdownAddressFor(F, CD));
     forwardCall(B, F, C, Extra)->setTailCallKind(CallInst::TCK_Tail);
     W->From->getTerminator()->replaceSuccessorWith(W->To, Call);
   }
@@ -554,7 +551,8 @@ static SmallVector<WayIn, 8> waysIn(Function &F,
 
 PreservedAnalyses SamplerContinuationTwinPass::run(Module &M,
                                                    ModuleAnalysisManager &) {
-  if (Limit == 0 || !M.getGlobalVariable(abi::Countdown))
+  GlobalVariable *CD = M.getGlobalVariable(abi::Countdown);
+  if (Limit == 0 || !CD)
     return PreservedAnalyses::all();
   SmallVector<Function *, 32> Candidates; // continuations made below are not
   for (Function &F : M)
@@ -571,23 +569,23 @@ PreservedAnalyses SamplerContinuationTwinPass::run(Module &M,
     // those used past it before their definition. Only the fast code's can
     // be: a value live on an edge is defined in a block that dominates it.
     SetVector<Instruction *> Live;
-    SmallVector<Instruction *, 64> Values;
+    SmallVector<FastValue, 64> Values; // their uses found once, for every way
     for (BasicBlock &BB : *F)
       if (Fast.contains(&BB))
         for (Instruction &I : BB)
           if (!I.getType()->isVoidTy() && !I.use_empty())
-            Values.push_back(&I);
+            Values.push_back(usesOf(&I));
     for (WayIn &W : Ways) {
       for (PHINode &PN : W.To->phis())
         if (auto *I =
                 dyn_cast<Instruction>(PN.getIncomingValueForBlock(W.From)))
           W.Live.insert(I);
-      for (Instruction *X : Values)
-        if (!W.Live.contains(X) && liveInto(X, W.To))
-          W.Live.insert(X);
-      for (Instruction *X : Values) // in F's order, for a stable signature
-        if (W.Live.contains(X))
-          Live.insert(X);
+      for (const FastValue &V : Values)
+        if (!W.Live.contains(V.X) && liveInto(V, W.To))
+          W.Live.insert(V.X);
+      for (const FastValue &V : Values) // in F's order, for a stable signature
+        if (W.Live.contains(V.X))
+          Live.insert(V.X);
     }
     // The ways share continuations as far as each one's arguments still
     // fit in registers (a way joins the first that takes it): each
@@ -598,13 +596,13 @@ PreservedAnalyses SamplerContinuationTwinPass::run(Module &M,
       bool Placed = false;
       for (auto &G : Groups) {
         G.push_back(&W);
-        if ((Placed = Continuation(*F, G, Live.getArrayRef()).signature()))
+        if ((Placed = Continuation(*F, CD, G, Live.getArrayRef()).signature()))
           break;
         G.pop_back();
       }
       if (!Placed) {
         Groups.push_back({&W});
-        if (!Continuation(*F, Groups.back(), Live.getArrayRef()).signature()) {
+        if (!Continuation(*F, CD, Groups.back(), Live.getArrayRef()).signature()) {
           Fits = false; // this way alone passes too much: F stays as it is
           break;
         }
@@ -615,7 +613,7 @@ PreservedAnalyses SamplerContinuationTwinPass::run(Module &M,
     // Every continuation is a copy of F as it is; then F's ways change.
     SmallVector<std::pair<std::unique_ptr<Continuation>, Function *>, 4> Built;
     for (auto &G : Groups) {
-      auto Cont = std::make_unique<Continuation>(*F, G, Live.getArrayRef());
+      auto Cont = std::make_unique<Continuation>(*F, CD, G, Live.getArrayRef());
       Function *C = Cont->build();
       if (!C)
         break;

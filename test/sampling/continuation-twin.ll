@@ -27,8 +27,7 @@
 ; CHECK-NEXT:    %c.enough = icmp sgt i64 %c.paid, -1
 ; CHECK-NEXT:    br i1 %c.enough, label %loop, label %sampler.cont1
 ; CHECK:       sampler.cont1:
-; CHECK-NEXT:    %[[A:.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
-; CHECK-NEXT:    store i64 %c.paid, ptr %[[A]]
+; CHECK-NEXT:    store i64 %c.paid, ptr %countdown.addr
 ; CHECK-NEXT:    %[[R1:.*]] = tail call i32 @sum.sampler.cont(ptr %p, i32 %n, i32 1, i32 %s.next, i32 %i.next)
 ; CHECK-NEXT:    ret i32 %[[R1]]
 ; CHECK:       sampler.cont:
@@ -183,8 +182,7 @@ slow:
 ; CHECK:       sampler.resume.way:
 ; CHECK-NEXT:    br label %slow.entry
 ; CHECK:       [[WAY1]]:
-; CHECK-NEXT:    %[[A2:.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
-; CHECK-NEXT:    %[[C:.*]] = load i64, ptr %[[A2]]
+; CHECK-NEXT:    %[[C:.*]] = load i64, ptr %[[ADDR]]
 ; CHECK-NEXT:    br label %slow.loop.enter
 ; CHECK:       slow.loop.enter:
 ; CHECK-NEXT:    store i64 %[[C]], ptr %[[ADDR]]
