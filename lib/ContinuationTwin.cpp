@@ -601,6 +601,10 @@ PreservedAnalyses SamplerContinuationTwinPass::run(Module &M,
         G.pop_back();
       }
       if (!Placed) {
+        if (MaxCopies && Groups.size() == MaxCopies) {
+          Fits = false; // one more copy of what the ways reach: not worth it
+          break;
+        }
         Groups.push_back({&W});
         if (!Continuation(*F, CD, Groups.back(), Live.getArrayRef()).signature()) {
           Fits = false; // this way alone passes too much: F stays as it is
@@ -624,8 +628,11 @@ PreservedAnalyses SamplerContinuationTwinPass::run(Module &M,
         B.second->eraseFromParent();
       continue;
     }
-    for (auto &[Cont, C] : Built)
+    unsigned Copied = 0;
+    for (auto &[Cont, C] : Built) {
       Cont->rewriteCaller(C);
+      Copied += C->getInstructionCount();
+    }
     // The instrumented copy is now the continuations' alone.
     removeUnreachableBlocks(*F);
     ++NumContinuations;
@@ -637,7 +644,8 @@ PreservedAnalyses SamplerContinuationTwinPass::run(Module &M,
              << "ways into the instrumented copy tail-call continuations of "
              << ore::NV("Function", F) << " ("
              << ore::NV("Continuations", static_cast<unsigned>(Groups.size()))
-             << " copies, "
+             << " copies of " << ore::NV("Instructions", Copied)
+             << " instructions in all, "
              << ore::NV("Ways", static_cast<unsigned>(Ways.size()))
              << " ways, " << ore::NV("Live", static_cast<unsigned>(Live.size()))
              << " live values)";

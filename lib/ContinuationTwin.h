@@ -43,7 +43,8 @@
 //   musttail call of its twin, a sibling call at its end: isCallOnceLowered),
 //   has no stack slots (C's would be in the frame the tail call leaves), can
 //   pass its arguments on (canTwin), has at most Limit instructions (each
-//   continuation copies what its ways reach), and every way fits.
+//   continuation copies what its ways reach), and every way fits, in at
+//   most MaxCopies continuations when that is set (0: any number).
 //
 // USAGE
 //   opt-19 -load-pass-plugin=build/lib/SamplerPassLLVM.so
@@ -52,6 +53,7 @@
 //       -passes=sampler-continuation-twin in.ll -S   (this pass alone)
 //   sampler-cc -fsampler-continuation-limit=N ...  (largest F, instructions)
 //   sampler-cc -fsampler-continuation-limit=0 ...  (off, to measure)
+//   sampler-cc -fsampler-continuation-copies=N ... (at most N copies of F)
 //
 //===----------------------------------------------------------------------===//
 #ifndef SAMPLER_CONTINUATIONTWIN_H
@@ -63,11 +65,13 @@ namespace sampler {
 
 struct SamplerContinuationTwinPass
     : llvm::PassInfoMixin<SamplerContinuationTwinPass> {
-  explicit SamplerContinuationTwinPass(unsigned Limit) : Limit(Limit) {}
+  SamplerContinuationTwinPass(unsigned Limit, unsigned MaxCopies)
+      : Limit(Limit), MaxCopies(MaxCopies) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 
 private:
   unsigned Limit;
+  unsigned MaxCopies; // continuations a function at most; 0: no cap
 };
 
 } // namespace sampler

@@ -166,6 +166,11 @@ static cl::opt<unsigned> ClContinuationLimit(
              "continuation their ways into the instrumented copy tail-call "
              "(0: never)"),
     cl::init(sampler::SamplerOptions().ContinuationLimit));
+static cl::opt<unsigned> ClContinuationCopies(
+    "sampler-continuation-copies",
+    cl::desc("At most N continuations a function; a function whose ways "
+             "need more keeps its instrumented copy (0: no cap)"),
+    cl::init(sampler::SamplerOptions().ContinuationCopies));
 static cl::opt<unsigned> ClColdHeavyPercent(
     "sampler-cold-heavy-percent",
     cl::desc("Where a profile weighs a branch, a way of 3 or more sites "
@@ -276,6 +281,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("atomic-counters", ClAtomicCounters);
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
   Apply("continuation-limit", std::to_string(ClContinuationLimit));
+  Apply("continuation-copies", std::to_string(ClContinuationCopies));
   Apply("cold-heavy-percent", std::to_string(ClColdHeavyPercent));
   if (!ClFeedback.empty())
     Apply("feedback", ClFeedback);

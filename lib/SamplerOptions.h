@@ -176,6 +176,10 @@ struct SamplerOptions {
   /// that begins where each way leads (ContinuationTwin.h), so that its fast
   /// copy needs no register the instrumented copy needs; 0: never.
   unsigned ContinuationLimit = 2000;
+  /// At most this many continuations a function (each copies what its ways
+  /// reach of the instrumented copy); a function whose ways need more keeps
+  /// its instrumented copy. 0: no cap.
+  unsigned ContinuationCopies = 0;
   /// Where a profile gives a branch its weights (clang's -fprofile-instr-use,
   /// applied by the front end; -fprofile-use's IR profile comes after the
   /// pass), a branch one of whose ways leads to at least 3 more sites than

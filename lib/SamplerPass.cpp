@@ -226,7 +226,8 @@ void sampler::registerSamplerPass(PassBuilder &PB,
           MPM.addPass(SamplerEntryTwinPass(GetOptions().EntryTwinLimit));
         else if (Name == "sampler-continuation-twin")
           MPM.addPass(
-              SamplerContinuationTwinPass(GetOptions().ContinuationLimit));
+              SamplerContinuationTwinPass(GetOptions().ContinuationLimit,
+                                          GetOptions().ContinuationCopies));
         else if (Name == "sampler-instrument")
           MPM.addPass(SamplerInstrumentPass(GetOptions()));
         else if (Name == "sampler-lower")
@@ -332,7 +333,8 @@ void sampler::registerSamplerPass(PassBuilder &PB,
         // of their frame: a continuation their ways into it tail-call
         // (ContinuationTwin.h).
         if (Opts.Sampling && Opts.ContinuationLimit)
-          MPM.addPass(SamplerContinuationTwinPass(Opts.ContinuationLimit));
+          MPM.addPass(SamplerContinuationTwinPass(Opts.ContinuationLimit,
+                                                  Opts.ContinuationCopies));
         // Last, when no pass will copy a call any more: the private copies
         // that only one comdat group's functions call join that group, so
         // that the linker keeps them only with it (CopyComdat.h).

@@ -13,6 +13,8 @@
 ; RUN: %opt-sampler -passes=sampler-continuation-twin,verify -sampler-continuation-limit=0 -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt-sampler -passes=sampler-continuation-twin,verify -sampler-continuation-limit=10 -S %s | FileCheck %s --check-prefix=OFF
 ; OFF-NOT:     sampler.cont
+; At most one continuation a function:
+; RUN: %opt-sampler -passes=sampler-continuation-twin,verify -sampler-continuation-limit=1000 -sampler-continuation-copies=1 -S %s | FileCheck %s --check-prefix=CAP
 
 ; F keeps its checks and its fast code. The entry's way passes no value (the
 ; countdown's address is computed again); the loop's passes the loop's values
@@ -117,6 +119,69 @@ slow.done:
 ret:
   %result = phi i32 [ %s, %done ], [ %s.slow, %slow.done ]
   ret i32 %result
+}
+
+; Four arguments, and two ways whose values do not fit beside them and a way
+; index in x86-64's six argument registers: two continuations, one a way. With
+; at most one continuation a function (-sampler-continuation-copies=1), it
+; stays as it is.
+; CHECK-LABEL: define i64 @two_ways(ptr %a, ptr %b, ptr %c, ptr %d)
+; CHECK:         tail call i64 @two_ways.sampler.cont(ptr %a, ptr %b, ptr %c, ptr %d)
+; CHECK:         tail call i64 @two_ways.sampler.cont{{[.0-9]+}}(ptr %a, ptr %b, ptr %c, ptr %d, i64 %u, i64 %v)
+; CHECK-NOT:     __sampler_fresh
+; CHECK:       {{^}}}
+; CAP-LABEL:   define i64 @two_ways(
+; CAP-NOT:       sampler.cont
+; CAP:           call i64 @__sampler_fresh_countdown_preserve_most()
+; CAP-NOT:       sampler.cont
+; CAP:         {{^}}}
+define i64 @two_ways(ptr %a, ptr %b, ptr %c, ptr %d) {
+entry:
+  %countdown.addr = call ptr @llvm.threadlocal.address.p0(ptr @__sampler_countdown)
+  %countdown = load volatile i64, ptr %countdown.addr
+  %countdown.paid = add i64 %countdown, -1
+  store i64 %countdown.paid, ptr %countdown.addr
+  %countdown.enough = icmp sgt i64 %countdown.paid, -1
+  br i1 %countdown.enough, label %body, label %slow.entry
+body:
+  %u = load i64, ptr %a
+  %v = load i64, ptr %b
+  %cd2 = load volatile i64, ptr %countdown.addr
+  %cd2.paid = add i64 %cd2, -1
+  store i64 %cd2.paid, ptr %countdown.addr
+  %cd2.enough = icmp sgt i64 %cd2.paid, -1
+  br i1 %cd2.enough, label %fast.end, label %slow.second
+fast.end:
+  %sum = add i64 %u, %v
+  store i64 %sum, ptr %d
+  ret i64 %sum
+
+slow.entry:
+  %fresh0 = call i64 @__sampler_fresh_countdown_preserve_most()
+  store i64 %fresh0, ptr %countdown.addr
+  %u.s = load i64, ptr %a
+  %v.s = load i64, ptr %b
+  br label %slow.site
+slow.second:
+  %fresh1 = call i64 @__sampler_fresh_countdown_preserve_most()
+  store i64 %fresh1, ptr %countdown.addr
+  br label %slow.site
+slow.site:
+  %uu = phi i64 [ %u.s, %slow.entry ], [ %u, %slow.second ]
+  %vv = phi i64 [ %v.s, %slow.entry ], [ %v, %slow.second ]
+  %cd = load volatile i64, ptr %countdown.addr
+  %cd.next = add i64 %cd, -1
+  store i64 %cd.next, ptr %countdown.addr
+  %hit = icmp eq i64 %cd.next, 0
+  br i1 %hit, label %slow.fire, label %slow.end
+slow.fire:
+  %r = call i64 @__sampler_fire_preserve_most(i64 1)
+  store i64 %r, ptr %countdown.addr
+  br label %slow.end
+slow.end:
+  %m = add i64 %uu, %vv
+  store i64 %m, ptr %c
+  ret i64 %m
 }
 
 ; Calls another function: no continuation.
