@@ -98,6 +98,13 @@ static bool leafWithoutFrame(const Function &F) {
   return true;
 }
 
+/// Whether a value of type \p T goes in an integer register (and can travel
+/// in a slot of i64).
+static bool slotable(Type *T) {
+  return T->isPointerTy() ||
+         (T->isIntegerTy() && T->getIntegerBitWidth() <= 64);
+}
+
 /// Whether a call of \p FT passes every argument in a register, so that a
 /// tail call of it is a jump (x86-64: six integers or pointers and eight
 /// floating-point values; AArch64: eight of each). Arguments on the stack
@@ -114,8 +121,7 @@ static bool passesInRegisters(const FunctionType *FT, const Triple &T) {
   else
     return false;
   for (Type *P : FT->params()) {
-    if (P->isPointerTy() ||
-        (P->isIntegerTy() && P->getIntegerBitWidth() <= 64)) {
+    if (slotable(P)) {
       if (Ints-- == 0)
         return false;
     } else if (P->isFloatTy() || P->isDoubleTy()) {
@@ -240,11 +246,6 @@ private:
   SmallVector<BasicBlock *, 8> Cases; // C's block for each way
 };
 } // namespace
-
-static bool slotable(Type *T) {
-  return T->isPointerTy() ||
-         (T->isIntegerTy() && T->getIntegerBitWidth() <= 64);
-}
 
 /// The value the block \p To stores into the countdown before it does
 /// anything else (a loop that carried the countdown in a register leaves it
