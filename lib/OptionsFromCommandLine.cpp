@@ -171,6 +171,12 @@ static cl::opt<unsigned> ClContinuationCopies(
     cl::desc("At most N continuations a function; a function whose ways "
              "need more keeps its instrumented copy (0: no cap)"),
     cl::init(sampler::SamplerOptions().ContinuationCopies));
+static cl::opt<unsigned> ClPaidCalleeWeight(
+    "sampler-paid-callee-weight",
+    cl::desc("Leaf functions of one region of at most N sites are paid for "
+             "by their callers' regions, whose fast copies call them without "
+             "their check (0: none)"),
+    cl::init(sampler::SamplerOptions().PaidCalleeWeight));
 static cl::opt<unsigned> ClColdHeavyPercent(
     "sampler-cold-heavy-percent",
     cl::desc("Where a profile weighs a branch, a way of 3 or more sites "
@@ -282,6 +288,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
   Apply("continuation-limit", std::to_string(ClContinuationLimit));
   Apply("continuation-copies", std::to_string(ClContinuationCopies));
+  Apply("paid-callee-weight", std::to_string(ClPaidCalleeWeight));
   Apply("cold-heavy-percent", std::to_string(ClColdHeavyPercent));
   if (!ClFeedback.empty())
     Apply("feedback", ClFeedback);

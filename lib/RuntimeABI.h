@@ -97,6 +97,13 @@ inline constexpr char Prefix[] = "__sampler_";
 /// EntryTwin gives them no twin).
 inline constexpr char InstrumentedCopyAttr[] = "sampler-instrumented-copy";
 
+/// Function attribute of a paid callee's body (SamplingTransform.h): a copy
+/// of a leaf function with its sites folded away and no check, which its
+/// callers' fast copies call after their region's check has paid for its
+/// trials. It neither reads nor writes the countdown, and calls nothing that
+/// does.
+inline constexpr char PaidBodyAttr[] = "sampler-paid-body";
+
 /// The section holding one site-table record per unit (docs/internals.md §2).
 inline constexpr char SiteSection[] = ".sampler_sites";
 /// Module flag set once a module is instrumented, so that loading the pass

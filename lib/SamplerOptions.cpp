@@ -192,7 +192,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   if (Name == "clone-threshold" || Name == "preinline-limit" ||
       Name == "preinline-large-caller" || Name == "outline-limit" ||
       Name == "entry-twin-limit" || Name == "continuation-limit" ||
-      Name == "continuation-copies" ||
+      Name == "continuation-copies" || Name == "paid-callee-weight" ||
       Name == "check-merge-give-back" ||
       Name == "countdown-slot-sites" || Name == "check-stride" ||
       Name == "single-call-size-limit" || Name == "single-call-max-size" ||
@@ -213,6 +213,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "entry-twin-limit"       ? EntryTwinLimit
      : Name == "continuation-limit"     ? ContinuationLimit
      : Name == "continuation-copies"    ? ContinuationCopies
+     : Name == "paid-callee-weight"     ? PaidCalleeWeight
      : Name == "check-merge-give-back"  ? CheckMergeGiveBack
      : Name == "countdown-slot-sites"   ? CountdownSlotSites
      : Name == "check-stride"           ? CheckStride
@@ -278,7 +279,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, open-nests, slow-optsize, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, continuation-limit, continuation-copies, cold-heavy-percent, feedback, cold-in-place, cold-loops-in-place, cold-count, cold-path-sites, cold-optsize, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote, hold-percent)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, open-nests, slow-optsize, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, continuation-limit, continuation-copies, paid-callee-weight, cold-heavy-percent, feedback, cold-in-place, cold-loops-in-place, cold-count, cold-path-sites, cold-optsize, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote, hold-percent)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

@@ -180,6 +180,11 @@ struct SamplerOptions {
   /// reach of the instrumented copy); a function whose ways need more keeps
   /// its instrumented copy. 0: no cap.
   unsigned ContinuationCopies = 0;
+  /// A leaf function whose body is one region of at most this many sites is
+  /// a paid callee: a cloned caller's region pays for its trials, and the
+  /// fast copy calls its body without its check
+  /// (SamplingTransform::choosePaidCallees()); 0: none.
+  unsigned PaidCalleeWeight = 8;
   /// Where a profile gives a branch its weights (clang's -fprofile-instr-use,
   /// applied by the front end; -fprofile-use's IR profile comes after the
   /// pass), a branch one of whose ways leads to at least 3 more sites than

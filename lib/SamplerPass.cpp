@@ -136,6 +136,15 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
       Once.push_back(SC.Callee);
     T.setNestOpeners(Once);
   }
+  // Leaf callees whose trials their callers' regions pay (their bodies are
+  // made before any caller is cloned). A local one called once needs no copy
+  // for its one call to stay the last (SingleCallLocals.h): the fast copy
+  // calls its body, the instrumented copy the function, once each.
+  if (Opts.PaidCalleeWeight && !Opts.SampleLate) {
+    T.choosePaidCallees(HasSites, Opts.PaidCalleeWeight);
+    erase_if(SingleCalls,
+             [&](const SingleCall &SC) { return T.isPaidCallee(*SC.Callee); });
+  }
   for (Function &F : M)
     if (HasSites.contains(&F)) {
       T.run(F);

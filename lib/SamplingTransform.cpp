@@ -76,6 +76,7 @@ STATISTIC(NumOutlined,
 STATISTIC(NumSlowOutlined,
           "Functions cloned in place whose instrumented copy was outlined");
 STATISTIC(NumChecks, "Threshold checks inserted");
+STATISTIC(NumPaidCallees, "Leaf callees whose trials their callers pay");
 STATISTIC(NumZeroWeightChecks, "Regions of weight 0 (no check needed)");
 STATISTIC(NumCountdownSlots,
           "Instrumented copies whose countdown stays in a stack slot");
@@ -740,11 +741,18 @@ computeRegions(ArrayRef<BasicBlock *> Starts,
 /// after the region's W, which the check has already taken from the
 /// thread-local countdown. A site that a weighty call may precede in its
 /// region therefore keeps its region's countdown in a local only.
+///
+/// A paid call of weight w (SamplingTransform::choosePaidCallees()) is w
+/// sites in a row: with r trials of the region left after them, the callee's
+/// trials are W - r - w + 1 .. W - r, and its key is -r (lowerPaidCall()).
+/// It is no weighty call: the instrumented copy puts back what the
+/// thread-local held.
 static DenseMap<CallInst *, SiteKey>
 assignKeys(ArrayRef<CallInst *> Markers, const Regions &R,
            const SmallSetVector<std::pair<BasicBlock *, BasicBlock *>, 16>
                &CheckEdges,
-           const WeightlessInfo &WI) {
+           const WeightlessInfo &WI,
+           function_ref<uint64_t(const CallBase &)> PaidWeight) {
   SmallPtrSet<CallInst *, 16> IsMarker(Markers.begin(), Markers.end());
   DenseMap<CallInst *, SiteKey> Keys;
   DenseSet<BasicBlock *> AfterCall; // a weighty call may precede its start
@@ -755,10 +763,15 @@ assignKeys(ArrayRef<CallInst *> Markers, const Regions &R,
       auto *CB = dyn_cast<CallBase>(&I);
       if (!CB)
         continue;
-      if (auto *CI = dyn_cast<CallInst>(CB); CI && IsMarker.count(CI))
+      if (auto *CI = dyn_cast<CallInst>(CB); CI && IsMarker.count(CI)) {
         Keys[CI] = {-static_cast<int64_t>(Remaining--), !Called};
-      else if (WI.isWeightyCall(*CB))
+      } else if (uint64_t W = PaidWeight(*CB)) {
+        assert(Remaining >= W && "a paid call outweighs its region");
+        Remaining -= W;
+        Keys[cast<CallInst>(CB)] = {-static_cast<int64_t>(Remaining), !Called};
+      } else if (WI.isWeightyCall(*CB)) {
         Called = true;
+      }
     }
     if (Called)
       for (BasicBlock *S : successors(BB))
@@ -1057,6 +1070,110 @@ static void chargeNothingForTheCheck(Function &Slow, BasicBlock &Entry) {
                                 InlineConstants::getInstrCost()));
 }
 
+/// The instrumented form of a paid call \p Call of weight \p W whose key
+/// (assignKeys()) is \p Key = -r: the callee's trials are the W before the
+/// region's last r, so it is called with the thread-local countdown set to
+/// what it is before them, its local value (relative to the region's end)
+/// plus r + W. The callee's check takes its W; its instrumented copy, if a
+/// trial of them succeeds, observes and draws as at any call. What it leaves
+/// is the countdown relative to the end of its trials, r before the region's
+/// end: the local becomes that minus r. The thread-local then gets back the
+/// region's countdown (\p Mirror: no weighty call has run in the region yet,
+/// the sites after this one store their draws there too), or what it held
+/// before the call (a weighty callee's, whose trials come after the
+/// region's).
+static void lowerPaidCall(CallInst *Call, Value *Local, GlobalVariable *Countdown,
+                          int64_t Key, uint64_t W, bool Mirror) {
+  IRBuilder<> B(Call);
+  auto *I64 = B.getInt64Ty();
+  uint64_t After = static_cast<uint64_t>(-Key);
+  Value *Cd = B.CreateLoad(I64, Local, "countdown");
+  Value *Saved =
+      Mirror ? nullptr : B.CreateLoad(I64, Countdown, "countdown.saved");
+  B.CreateStore(B.CreateAdd(Cd, B.getInt64(After + W), "countdown.callee"),
+                Countdown);
+  B.SetInsertPoint(Call->getNextNode());
+  Value *Left = B.CreateLoad(I64, Countdown, "countdown.left");
+  Value *Back = B.CreateSub(Left, B.getInt64(After), "countdown.back");
+  B.CreateStore(Back, Local);
+  B.CreateStore(Mirror ? Back : Saved, Countdown);
+}
+
+SmallVector<CallInst *, 8>
+SamplingTransform::paidCallsIn(Function &F,
+                               DenseMap<BasicBlock *, unsigned> &SitesIn) const {
+  SmallVector<CallInst *, 8> Calls;
+  if (Paid.empty())
+    return Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (uint64_t W = paidWeight(*CI)) {
+          Calls.push_back(CI);
+          SitesIn[&BB] += W;
+        }
+  return Calls;
+}
+
+uint64_t SamplingTransform::paidWeight(const CallBase &CB) const {
+  if (Paid.empty() || !isa<CallInst>(CB) || cast<CallInst>(CB).isMustTailCall())
+    return 0;
+  auto *Callee = dyn_cast<Function>(CB.getCalledOperand());
+  if (!Callee || CB.getFunctionType() != Callee->getFunctionType() ||
+      CB.getCallingConv() != Callee->getCallingConv())
+    return 0;
+  auto It = Paid.find(Callee);
+  return It == Paid.end() ? 0 : It->second.Weight;
+}
+
+void SamplingTransform::callPaidBody(CallInst *Call) const {
+  Call->setCalledFunction(
+      Paid.lookup(cast<Function>(Call->getCalledOperand())).Body);
+}
+
+void SamplingTransform::choosePaidCallees(
+    const DenseSet<const Function *> &HasSites, unsigned MaxWeight) {
+  if (!MaxWeight)
+    return;
+  SmallVector<std::pair<Function *, uint64_t>, 32> Chosen;
+  for (Function &F : M) {
+    if (!HasSites.contains(&F) || !F.hasExactDefinition() || F.isInterposable() ||
+        F.hasFnAttribute(ColdAttr) || !canClone(F) || !canOutline(F))
+      continue;
+    // A leaf: its check and its sites are all it does to the countdown.
+    bool Leaf = all_of(instructions(F), [](Instruction &I) {
+      auto *CI = dyn_cast<CallInst>(&I);
+      if (CI && CI->getCalledFunction() &&
+          CI->getCalledFunction()->getName() == abi::SiteMarker)
+        return true;
+      return !mayTouchCountdown(I);
+    });
+    if (!Leaf)
+      continue;
+    // The weight outline() gives its check (run()'s choice of it).
+    uint64_t W = heaviestRegion(F);
+    if (W < CloneThreshold || W > MaxRegionWeight || W > MaxWeight)
+      continue;
+    Chosen.push_back({&F, W});
+  }
+  for (auto &[F, W] : Chosen) {
+    ValueToValueMapTy VMap;
+    Function *Body = CloneFunction(F, VMap);
+    Body->setName(F->getName() + ".sampler.body");
+    Body->setLinkage(GlobalValue::InternalLinkage);
+    Body->setVisibility(GlobalValue::DefaultVisibility);
+    Body->setDLLStorageClass(GlobalValue::DefaultStorageClass);
+    Body->setComdat(nullptr);
+    Body->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    Body->addFnAttr(abi::PaidBodyAttr);
+    for (CallInst *Marker : SiteTable::markersIn(*Body))
+      foldMarker(Marker, 1);
+    removeUnreachableBlocks(*Body);
+    Paid[F] = {W, Body};
+    ++NumPaidCallees;
+  }
+}
+
 void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
   ++NumOutlined;
   LLVMContext &C = F.getContext();
@@ -1064,11 +1181,14 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
   DenseMap<BasicBlock *, unsigned> SitesIn;
   for (CallInst *Marker : Markers)
     ++SitesIn[Marker->getParent()];
+  SmallVector<CallInst *, 8> PaidCalls = paidCallsIn(F, SitesIn);
   SmallSetVector<std::pair<BasicBlock *, BasicBlock *>, 16> NoCheckEdges;
   BasicBlock *Entry = &F.getEntryBlock();
   Regions R = computeRegions({Entry}, NoCheckEdges, SitesIn);
   uint64_t W = R.Weight.lookup(Entry);
-  DenseMap<CallInst *, SiteKey> Keys = assignKeys(Markers, R, NoCheckEdges, WI);
+  DenseMap<CallInst *, SiteKey> Keys =
+      assignKeys(Markers, R, NoCheckEdges, WI,
+                 [&](const CallBase &CB) { return paidWeight(CB); });
 
   // The instrumented copy: a private function, entered from the check below
   // with the region already paid for.
@@ -1112,6 +1232,11 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
                                        K.Mirror ? Countdown : nullptr},
                               Fire);
     }
+    for (CallInst *Call : PaidCalls) {
+      SiteKey K = Keys.lookup(Call);
+      lowerPaidCall(cast<CallInst>(VMap[Call]), Local, Countdown, K.Key,
+                    paidWeight(*Call), K.Mirror);
+    }
     DominatorTree DT(*Slow);
     PromoteMemToReg({Local}, DT);
     tagCountdownAccesses(*Slow, Countdown);
@@ -1120,6 +1245,8 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
   // The fast copy: the function itself, its sites gone, behind the check.
   for (CallInst *Marker : Markers)
     foldMarker(Marker, 1);
+  for (CallInst *Call : PaidCalls)
+    callPaidBody(Call);
   removeUnreachableBlocks(F);
   BasicBlock::iterator Split = Entry->begin();
   while (isa<AllocaInst>(*Split))
@@ -1337,6 +1464,7 @@ bool SamplingTransform::run(Function &F) {
   DenseMap<BasicBlock *, unsigned> SitesIn;
   for (CallInst *Marker : Markers)
     ++SitesIn[Marker->getParent()];
+  SmallVector<CallInst *, 8> PaidCalls = paidCallsIn(F, SitesIn);
   SmallVector<BasicBlock *, 16> Starts;
   for (auto &T : Targets)
     Starts.push_back(T.first);
@@ -1410,7 +1538,9 @@ bool SamplingTransform::run(Function &F) {
   Regions R = computeRegions(Starts, CheckEdges, SitesIn);
   for (auto &T : Targets)
     T.second = R.Weight.lookup(T.first);
-  DenseMap<CallInst *, SiteKey> Keys = assignKeys(Markers, R, CheckEdges, WI);
+  DenseMap<CallInst *, SiteKey> Keys =
+      assignKeys(Markers, R, CheckEdges, WI,
+                 [&](const CallBase &CB) { return paidWeight(CB); });
 
   // Loops of the function as it is (the fast copy): where the instrumented
   // copy may return to the fast one (see the checks below), and the tails.
@@ -1442,6 +1572,12 @@ bool SamplingTransform::run(Function &F) {
     lowerInstrumentedMarker(
         SlowMarker, Local,
         SiteForm{false, K.Key, K.Mirror ? Countdown : nullptr}, Fire);
+  }
+  for (CallInst *Call : PaidCalls) {
+    SiteKey K = Keys.lookup(Call);
+    lowerPaidCall(cast<CallInst>(VMap[Call]), Local, Countdown, K.Key,
+                  paidWeight(*Call), K.Mirror);
+    callPaidBody(Call);
   }
 
   // With NaturalNests, the instrumented copy returns to the fast copy at the

@@ -14,7 +14,10 @@
 //     trials succeeds) or the *instrumented copy*, where the site with r sites
 //     left to the region's end owns the region's trial W - r + 1 and fires when
 //     the countdown relative to the region's end is -r;
-//   * calls do not end regions: the callee's trials come after the region's;
+//   * calls do not end regions: the callee's trials come after the region's,
+//     but for a paid callee (a leaf of one region, choosePaidCallees()),
+//     whose trials the caller's region pays as if they were its own sites:
+//     the fast copy calls its body, without its check;
 //   * a function of one region keeps its body behind the entry check and gets
 //     its instrumented copy as a separate function (F.sampler.slow), so it
 //     stays small enough to inline; other functions are cloned in place
@@ -30,6 +33,8 @@
 #define SAMPLER_SAMPLINGTRANSFORM_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
@@ -218,6 +223,9 @@ inline bool mayTouchCountdown(const llvm::Instruction &I) {
   if (isCountdownDraw(CB))
     return drawStoresCountdown(CB);
   if (const llvm::Function *Callee = CB->getCalledFunction()) {
+    // A paid callee's body: no countdown, and no call that touches it.
+    if (Callee->hasFnAttribute(abi::PaidBodyAttr))
+      return false;
     // Intrinsics run no program code: memcpy, lifetime, assume, debug info,
     // threadlocal.address, trap...
     if (Callee->isIntrinsic() &&
@@ -309,6 +317,26 @@ public:
   /// dispatch loop, whose iterations are short) keeps its tails.
   static constexpr unsigned MaxOpenNestLoops = 12;
 
+  /// Callees paid by their callers. Of the functions with sites (\p
+  /// HasSites), each leaf whose whole body is one region of at most \p
+  /// MaxWeight sites (a function outline() transforms: its entry check pays
+  /// for W trials whatever path it takes) that calls nothing that may touch
+  /// the countdown, and is defined here exactly as it runs (not
+  /// interposable), gets a body: a private copy with its sites folded
+  /// away and no check (abi::PaidBodyAttr). A cloned caller's region then
+  /// pays for such a call's W trials as for W sites of its own: its fast copy
+  /// calls the body, which needs no check and touches no countdown, and its
+  /// instrumented copy calls the function itself with the thread-local
+  /// countdown set to where the callee's W trials lie in the region, and
+  /// takes back what it leaves (lowerPaidCall() in SamplingTransform.cpp).
+  /// Call before run(); 0 chooses none.
+  void choosePaidCallees(const llvm::DenseSet<const llvm::Function *> &HasSites,
+                         unsigned MaxWeight);
+  bool isPaidCallee(const llvm::Function &F) const { return Paid.count(&F); }
+  /// The trials a cloned caller's region pays for call \p CB (0: none, the
+  /// callee takes its own after the region's).
+  uint64_t paidWeight(const llvm::CallBase &CB) const;
+
   /// Lowering for the unconditional build: every marker becomes `true`.
   static void lowerUnconditional(llvm::Function &F);
 
@@ -342,6 +370,19 @@ private:
   llvm::SmallVector<llvm::Function *, 16> Created;
   llvm::SmallPtrSet<const llvm::Function *, 16> NestOpeners;
   bool SlowOptSize = true;
+  /// A paid callee's weight and body (choosePaidCallees()).
+  struct PaidCallee {
+    uint64_t Weight;
+    llvm::Function *Body;
+  };
+  llvm::DenseMap<const llvm::Function *, PaidCallee> Paid;
+  /// \p F's calls that paidWeight() pays, by block, and their weights added
+  /// to \p SitesIn.
+  llvm::SmallVector<llvm::CallInst *, 8>
+  paidCallsIn(llvm::Function &F,
+              llvm::DenseMap<llvm::BasicBlock *, unsigned> &SitesIn) const;
+  /// In a fast copy: \p Call goes to its callee's body.
+  void callPaidBody(llvm::CallInst *Call) const;
 };
 
 } // namespace sampler
