@@ -181,10 +181,12 @@ struct SamplerOptions {
   /// its instrumented copy. 0: no cap.
   unsigned ContinuationCopies = 0;
   /// A leaf function whose body is one region of at most this many sites is
-  /// a paid callee: a cloned caller's region pays for its trials, and the
-  /// fast copy calls its body without its check
-  /// (SamplingTransform::choosePaidCallees()); 0: none.
-  unsigned PaidCalleeWeight = 8;
+  /// a paid callee: a cloned caller's region pays for its trials where they
+  /// fit, and the fast copy calls its body without its check
+  /// (SamplingTransform::choosePaidCallees()); 0: none. Off by default: on
+  /// the corpus it moved instructions by -0.07% to +0.11% (docs/benchmarks.md,
+  /// "Callees paid by their callers").
+  unsigned PaidCalleeWeight = 0;
   /// Where a profile gives a branch its weights (clang's -fprofile-instr-use,
   /// applied by the front end; -fprofile-use's IR profile comes after the
   /// pass), a branch one of whose ways leads to at least 3 more sites than

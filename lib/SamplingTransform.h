@@ -376,11 +376,8 @@ private:
     llvm::Function *Body;
   };
   llvm::DenseMap<const llvm::Function *, PaidCallee> Paid;
-  /// \p F's calls that paidWeight() pays, by block, and their weights added
-  /// to \p SitesIn.
-  llvm::SmallVector<llvm::CallInst *, 8>
-  paidCallsIn(llvm::Function &F,
-              llvm::DenseMap<llvm::BasicBlock *, unsigned> &SitesIn) const;
+  /// \p F's calls that paidWeight() would pay, in the order of its blocks.
+  llvm::SmallVector<llvm::CallInst *, 8> paidCandidates(llvm::Function &F) const;
   /// In a fast copy: \p Call goes to its callee's body.
   void callPaidBody(llvm::CallInst *Call) const;
 };

@@ -11,16 +11,13 @@
 // often, sometimes, rarely); at d = 1 every count equals the unconditional
 // build's, and at d = 3 every cell lies within 6 sigma of Binomial(n, 1/3).
 // (A mutation that gives back one trial too few fails the equality at d = 3.)
-// The small function is a leaf of one region, which its callers would pay for
-// as for sites of their own (paid-callees.c), with no check of its own to
-// merge: these builds pay no callee (-fsampler-paid-callee-weight=0).
 // RUN: rm -rf %t && mkdir -p %t
 // The shapes below are CheckMerge's alone, before EntryTwin gives the merged
 // check's slow way to a twin (test/hardening/entry-twin.c):
-// RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=0 -fsampler-entry-twin-limit=0 -S -emit-llvm %s -o - | FileCheck %s
-// RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=0 %s -o %t/merged
-// RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=0 -fno-sampler-check-merge %s -o %t/separate
-// RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=0 -fno-sampler-sampling %s -o %t/exact
+// RUN: %sampler-cc -O2 -fsampler-entry-twin-limit=0 -S -emit-llvm %s -o - | FileCheck %s
+// RUN: %sampler-cc -O2 %s -o %t/merged
+// RUN: %sampler-cc -O2 -fno-sampler-check-merge %s -o %t/separate
+// RUN: %sampler-cc -O2 -fno-sampler-sampling %s -o %t/exact
 // RUN: env SAMPLER_FILE=%t/exact.report %t/exact > %t/exact.out
 // RUN: %sampler-report --all --json %t/exact.report --binary %t/exact > %t/exact.json
 // RUN: env SAMPLER_SPARSITY=1 SAMPLER_FILE=%t/d1.report %t/merged > %t/d1.out

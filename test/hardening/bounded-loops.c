@@ -13,8 +13,7 @@
 // same counts seed for seed.) The loops: a countdown loop
 // (zlib's slide_hash), counted loops with early exits, a heavy loop whose
 // region is split, a loop calling a function with sites (not bounded: the
-// callee takes trials between the loop's), a loop calling a paid callee
-// (bounded: the loop pays for its trials), a bounded loop inside an unbounded
+// callee takes trials between the loop's), a bounded loop inside an unbounded
 // one, a bounded loop around an unbounded one (chain: a reserve, in chunks
 // where the countdown covers fewer of its back edges), a pointer
 // range, a loop whose way out is heavier than its iterations, a
@@ -101,8 +100,6 @@
 // CHECK:       sampler.loop.affordable
 // CHECK-LABEL: define {{.*}}@with_calls(
 // CHECK-NOT:   sampler.loop.affordable
-// CHECK-LABEL: define {{.*}}@with_paid_calls(
-// CHECK:       sampler.loop.affordable
 // CHECK-LABEL: define {{.*}}@nested(
 // CHECK:       sampler.loop.affordable
 // CHECK-LABEL: define {{.*}}@range(
@@ -148,18 +145,7 @@ __attribute__((noinline)) int count_to(const unsigned short *a, int n,
   return r;
 }
 
-// Sites in a loop: not a leaf of one region, so its trials are its own, taken
-// after its caller's region's.
 __attribute__((noinline)) static int weighty(unsigned v) {
-  int r = 0;
-  for (unsigned j = 0; j < (v & 3); j++)
-    if ((v >> j) & 4)
-      r++;
-  return v % 5 == 0 ? r + 2 : r;
-}
-
-// A leaf of one region: a paid callee, whose trials its caller's region pays.
-__attribute__((noinline)) static int paid(unsigned v) {
   if (v & 4)
     return 1;
   return v % 5 == 0 ? 2 : 0;
@@ -194,17 +180,6 @@ __attribute__((noinline)) int with_calls(const unsigned short *a, int n) {
   for (int i = 0; i < n; i++) {
     if (a[i] > 1000)
       r += weighty(a[i]);
-  }
-  return r;
-}
-
-// A bounded loop whose body calls a paid callee: its trials are the loop's
-// own, paid as sites of the iteration, and the loop is bounded.
-__attribute__((noinline)) int with_paid_calls(const unsigned short *a, int n) {
-  int r = 0;
-  for (int i = 0; i < n; i++) {
-    if (a[i] > 1000)
-      r += paid(a[i]);
   }
   return r;
 }
@@ -384,7 +359,6 @@ int main(void) {
     slide(table, 1 + rnd() % 300, rnd() % 0x8000);
     total += count_to(table, (int)(rnd() % 40), rnd() % 64);
     total += with_calls(table, (int)(rnd() % 24));
-    total += with_paid_calls(table, (int)(rnd() % 24));
     total += heavy(table, 1 + rnd() % 48);
     total += nested(table + (rnd() % 64));
     unsigned from = rnd() % 256;

@@ -1,22 +1,29 @@
-// Callees paid by their callers (docs/sampling.md, "Callees paid by their
-// callers"): a leaf function of one region, whose check pays for W trials
-// whatever path it takes, is paid by a cloned caller's region as W sites of
-// its own. The caller's fast copy calls the leaf's body, with no check; its
-// instrumented copy calls the leaf itself with the thread-local countdown set
-// to where the leaf's W trials lie in the region, and takes back what the
-// leaf leaves. Here leaves are called before and after sites of their callers,
-// twice in a region, after a weighty call (the thread-local then holds the
-// weighty callee's countdown, which must come back), in a loop whose region a
-// check splits, with paths of fewer sites than their weight, and from a
-// function of one region heavier than a region may be.
+// Callees paid by their callers (-fsampler-paid-callee-weight=N, off by
+// default; docs/sampling.md, "Callees paid by their callers"): a leaf function
+// of one region, whose check pays for W trials whatever path it takes, is paid
+// by a cloned caller's region as W sites of its own, where the region then
+// weighs no more than a region may (8) or than it did. The caller's fast copy
+// calls the leaf's body, with no check; its instrumented copy calls the leaf
+// itself with the thread-local countdown set to where the leaf's W trials lie
+// in the region, and takes back what the leaf leaves. Here leaves are called
+// before and after sites of their callers, twice in a region (the second does
+// not fit: its callee keeps its check), after a weighty call (the thread-local
+// then holds the weighty callee's countdown, which must come back), in loops
+// (one bounded, whose trials the loop then pays on entry), with paths of fewer
+// sites than their weight, and once from a loop (a local function called once).
 // At small d every cell must lie within 6 sigma of Binomial(n, 1/d); at d = 1
-// every count must equal the unconditional build's; without paid callees
-// (-fsampler-paid-callee-weight=0) the program's output is the same.
+// every count must equal the unconditional build's; without paid callees the
+// program's output is the same. (Mutations that set the leaf's countdown
+// without the trials after it, or that call the leaf with the thread-local as
+// it is, its trials after the region's, fail at d = 2 by 8 to 54 sigma. One
+// that leaves the region's countdown in the thread-local after a weighty call
+// is not seen here: the weighty callee's trials and the next region's then
+// coincide, which counts alone do not show.)
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %sampler-cc -O2 %s -o %t/sampled
-// RUN: %sampler-cc -O2 -S -emit-llvm %s -o - | FileCheck %s --implicit-check-not=@once.sampler.callee
-// RUN: %sampler-cc -O0 %s -o %t/sampled-O0
-// RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=0 %s -o %t/unpaid
+// RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=8 %s -o %t/sampled
+// RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=8 -S -emit-llvm %s -o - | FileCheck %s --implicit-check-not=@once.sampler.callee
+// RUN: %sampler-cc -O0 -fsampler-paid-callee-weight=8 %s -o %t/sampled-O0
+// RUN: %sampler-cc -O2 %s -o %t/unpaid
 // RUN: %sampler-cc -O2 -fno-sampler-sampling %s -o %t/exact
 // RUN: env SAMPLER_FILE=%t/exact.report %t/exact > %t/exact.out
 // RUN: %sampler-report --all --json %t/exact.report --binary %t/exact > %t/exact.json
@@ -39,11 +46,17 @@
 // RUN: env SAMPLER_SPARSITY=3 SAMPLER_SEED=35 SAMPLER_FILE=%t/unpaid.report %t/unpaid > %t/unpaid.out
 // RUN: cmp %t/exact.out %t/unpaid.out
 
-// The fast copies call the leaves' bodies; the instrumented copies call the
-// leaves.
+// straight's region: its own 5 trials (three branches, two calls' returns)
+// and leaf3's 3, whose body its fast copy calls; varied's 4 more would make it
+// weigh 12, more than 8: varied keeps its check, called from both copies. The
+// instrumented copy calls leaf3 itself.
 // CHECK-LABEL: define {{.*}} @straight(
 // CHECK:         call {{.*}} @leaf3.sampler.body(
-// CHECK:         call {{.*}} @varied.sampler.body(
+// CHECK:         call {{.*}} @varied(
+// A counted loop calling a paid callee takes no trials but its own: bounded,
+// it pays for its iterations on entry (docs/sampling.md, "Bounded loops").
+// CHECK-LABEL: define {{.*}} @counted(
+// CHECK:         sampler.loop.affordable
 // CHECK-LABEL: define {{.*}} @straight.sampler.slow(
 // CHECK:         call {{.*}} @leaf3(
 // CHECK:         call {{.*}} @varied(
@@ -106,8 +119,8 @@ __attribute__((noinline)) int after_weighty(unsigned v) {
   return r;
 }
 
-// A loop whose iteration weighs 1 + 3 + 4 + 1 = 9, more than a region may:
-// a check splits it.
+// A loop whose iteration has sites of its own (its test, two branches, two
+// calls' returns): leaf3's 3 trials fit in its region, varied keeps its check.
 __attribute__((noinline)) int looping(unsigned v) {
   int r = 0;
   for (unsigned j = 0; j < (v & 7); j++) {
@@ -138,8 +151,19 @@ __attribute__((noinline)) int calls_once(unsigned v) {
   return r;
 }
 
-// One region of 1 + 3 + 3 + 4 = 11 trials: a function of its own for its
-// instrumented copy.
+// A counted loop whose iteration is a paid call and a site.
+__attribute__((noinline)) int counted(const unsigned *a, int n) {
+  int r = 0;
+  for (int i = 0; i < n; i++) {
+    if (a[i] & 1) r++;
+    r += leaf3(a[i] >> 1);
+  }
+  return r;
+}
+
+// One region: its own 4 trials (a branch, three calls' returns) and the first
+// leaf3's 3; the second leaf3's would make it weigh 10, so it keeps its check,
+// and so does varied. Its instrumented copy is a function of its own.
 __attribute__((noinline)) int heavy(unsigned v) {
   int r = (v & 4096) ? 1 : 0;
   r += leaf3(v);
@@ -150,8 +174,14 @@ __attribute__((noinline)) int heavy(unsigned v) {
 
 int main(void) {
   long total = 0;
+  unsigned a[32];
   for (int i = 0; i < 40000; i++) {
     unsigned v = rnd() | (rnd() << 15);
+    if (i % 8 == 0) {
+      for (int k = 0; k < 32; k++)
+        a[k] = rnd();
+      total += counted(a, (int)(v % 33));
+    }
     total += straight(v) + after_weighty(v >> 1) + looping(v >> 2) +
              heavy(v >> 3) + calls_once(v >> 4);
   }

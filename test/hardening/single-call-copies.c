@@ -14,15 +14,12 @@
 // every count equals the build without them (-fno-sampler-single-call-copies)
 // at d = 3 and 30; at d = 1 every count equals the unconditional build's, and
 // at d = 3 every cell lies within 6 sigma of Binomial(n, 1/3).
-// These builds pay no callee (-fsampler-paid-callee-weight=0): classify and
-// once, leaves of one region, are paid callees by default, which need no copy
-// (paid-callees.c).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=0 -S -emit-llvm %s -o - | FileCheck %s --implicit-check-not=@rare.sampler.callee --implicit-check-not=@once.sampler.callee
-// RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=0 -fno-sampler-single-call-copies -S -emit-llvm %s -o - | FileCheck %s --check-prefix=SHARED
-// RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=0 %s -o %t/copies
-// RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=0 -fno-sampler-single-call-copies %s -o %t/shared
-// RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=0 -fno-sampler-sampling %s -o %t/exact
+// RUN: %sampler-cc -O2 -S -emit-llvm %s -o - | FileCheck %s --implicit-check-not=@rare.sampler.callee --implicit-check-not=@once.sampler.callee
+// RUN: %sampler-cc -O2 -fno-sampler-single-call-copies -S -emit-llvm %s -o - | FileCheck %s --check-prefix=SHARED
+// RUN: %sampler-cc -O2 %s -o %t/copies
+// RUN: %sampler-cc -O2 -fno-sampler-single-call-copies %s -o %t/shared
+// RUN: %sampler-cc -O2 -fno-sampler-sampling %s -o %t/exact
 // RUN: env SAMPLER_FILE=%t/exact.report %t/exact > %t/exact.out
 // RUN: %sampler-report --all --json %t/exact.report --binary %t/exact > %t/exact.json
 // RUN: env SAMPLER_SPARSITY=1 SAMPLER_FILE=%t/d1.report %t/copies > %t/d1.out
@@ -37,8 +34,8 @@
 // RUN: %sampler-report --all --json %t/s3.report --binary %t/shared > %t/s3.json
 // RUN: python3 %S/../e2e/Inputs/stats.py equal %t/c3.json %t/s3.json
 // With copies for small callees outside loops too (once gets one), the same:
-// RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=0 -fsampler-single-call-size-limit=1000 %s -o %t/small
-// RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=0 -fsampler-single-call-size-limit=1000 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=SMALL
+// RUN: %sampler-cc -O2 -fsampler-single-call-size-limit=1000 %s -o %t/small
+// RUN: %sampler-cc -O2 -fsampler-single-call-size-limit=1000 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=SMALL
 // RUN: env SAMPLER_SPARSITY=3 SAMPLER_SEED=41 SAMPLER_FILE=%t/m3.report %t/small > /dev/null
 // RUN: %sampler-report --all --json %t/m3.report --binary %t/small > %t/m3.json
 // RUN: python3 %S/../e2e/Inputs/stats.py equal %t/m3.json %t/s3.json

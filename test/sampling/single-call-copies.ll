@@ -5,26 +5,25 @@
 ; copy's call as the last call to a static function (the bonus of 15,000
 ; that inlines it without sampler: lib/SingleCallLocals.cpp). @taken, whose address is also
 ; taken, has two uses to begin with: both copies call it.
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-paid-callee-weight=0 -S %s | FileCheck %s --check-prefixes=CHECK,COPIES,NOTSMALL
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-paid-callee-weight=0 -sampler-single-call-copies=false -S %s | FileCheck %s --check-prefixes=CHECK,SHARED
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -S %s | FileCheck %s --check-prefixes=CHECK,COPIES,NOTSMALL
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-copies=false -S %s | FileCheck %s --check-prefixes=CHECK,SHARED
 ; @clamp's one call is outside @walk's loop: it keeps its one call only with
 ; -sampler-single-call-size-limit at or above its size as the schemes leave it
 ; (a dozen instructions), and only then does @walk's copy call a copy of it:
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-paid-callee-weight=0 -sampler-single-call-size-limit=100 -S %s | FileCheck %s --check-prefixes=CHECK,COPIES,SMALL
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-paid-callee-weight=0 -sampler-single-call-size-limit=3 -S %s | FileCheck %s --check-prefixes=CHECK,COPIES,NOTSMALL
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-size-limit=100 -S %s | FileCheck %s --check-prefixes=CHECK,COPIES,SMALL
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-size-limit=3 -S %s | FileCheck %s --check-prefixes=CHECK,COPIES,NOTSMALL
 ; -sampler-single-call-max-size caps the size of a function given a copy,
 ; wherever its call: at 14, @clamp (a dozen instructions) keeps its copy and
 ; @count (a few more) gets none; at 10, neither does:
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-paid-callee-weight=0 -sampler-single-call-size-limit=100 -sampler-single-call-max-size=14 -S %s | FileCheck %s --check-prefixes=CHECK,CAPPED,SMALL
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-paid-callee-weight=0 -sampler-single-call-size-limit=100 -sampler-single-call-max-size=10 -S %s | FileCheck %s --check-prefixes=CHECK,CAPPED,NOTSMALL
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-size-limit=100 -sampler-single-call-max-size=14 -S %s | FileCheck %s --check-prefixes=CHECK,CAPPED,SMALL
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-size-limit=100 -sampler-single-call-max-size=10 -S %s | FileCheck %s --check-prefixes=CHECK,CAPPED,NOTSMALL
 ; With the inliner at a threshold of 0, only a last call is inlined:
-; RUN: %opt-sampler -passes='sampler,cgscc(inline)' -inline-threshold=0 -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-paid-callee-weight=0 -S %s | FileCheck %s --check-prefix=INLINED
-; RUN: %opt-sampler -passes='sampler,cgscc(inline)' -inline-threshold=0 -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-paid-callee-weight=0 -sampler-single-call-copies=false -S %s | FileCheck %s --check-prefix=OUTOFLINE
-; @clamp is a leaf of one region: by default a paid callee (paid-callees.ll),
-; which needs no copy, whatever the limits: @walk's fast copy calls its body,
-; the instrumented copy @clamp itself, once each. The lines above pay no
-; callee (-sampler-paid-callee-weight=0).
-; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-size-limit=100 -S %s | FileCheck %s --check-prefix=PAID
+; RUN: %opt-sampler -passes='sampler,cgscc(inline)' -inline-threshold=0 -sampler-schemes=branches -sampler-preinline-limit=0 -S %s | FileCheck %s --check-prefix=INLINED
+; RUN: %opt-sampler -passes='sampler,cgscc(inline)' -inline-threshold=0 -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-copies=false -S %s | FileCheck %s --check-prefix=OUTOFLINE
+; @clamp is a leaf of one region: with paid callees (paid-callees.ll) it needs
+; no copy, whatever the limits: @walk's fast copy calls its body, the
+; instrumented copy @clamp itself, once each.
+; RUN: %opt-sampler -passes=sampler -sampler-schemes=branches -sampler-preinline-limit=0 -sampler-single-call-size-limit=100 -sampler-paid-callee-weight=8 -S %s | FileCheck %s --check-prefix=PAID
 ; PAID-LABEL: define i32 @walk(
 ; PAID:         %r2 = call i32 @clamp.sampler.body(
 ; PAID:         %r2.slow = call i32 @clamp(
