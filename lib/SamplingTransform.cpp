@@ -1070,6 +1070,16 @@ static void chargeNothingForTheCheck(Function &Slow, BasicBlock &Entry) {
                                 InlineConstants::getInstrCost()));
 }
 
+/// A copy of a function, \p G, made local to the unit: internal, no comdat,
+/// its address not significant.
+static void makeInternalCopy(Function &G) {
+  G.setLinkage(GlobalValue::InternalLinkage);
+  G.setVisibility(GlobalValue::DefaultVisibility);
+  G.setDLLStorageClass(GlobalValue::DefaultStorageClass);
+  G.setComdat(nullptr);
+  G.setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+}
+
 /// The instrumented form of a paid call \p Call of weight \p W whose key
 /// (assignKeys()) is \p Key = -r: the callee's trials are the W before the
 /// region's last r, so it is called with the thread-local countdown set to
@@ -1195,11 +1205,9 @@ void SamplingTransform::choosePaidCallees(
     ValueToValueMapTy VMap;
     Function *Body = CloneFunction(F, VMap);
     Body->setName(F->getName() + ".sampler.body");
-    Body->setLinkage(GlobalValue::InternalLinkage);
-    Body->setVisibility(GlobalValue::DefaultVisibility);
-    Body->setDLLStorageClass(GlobalValue::DefaultStorageClass);
-    Body->setComdat(nullptr);
-    Body->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    // Inlined like F where the inliner would take it (not a private copy's
+    // noinline).
+    makeInternalCopy(*Body);
     Body->addFnAttr(abi::PaidBodyAttr);
     for (CallInst *Marker : SiteTable::markersIn(*Body))
       foldMarker(Marker, 1);
@@ -1315,11 +1323,7 @@ Function *sampler::clonePrivate(Function &F, ValueToValueMapTy &VMap,
 }
 
 void sampler::makePrivateCopy(Function &G) {
-  G.setLinkage(GlobalValue::InternalLinkage);
-  G.setVisibility(GlobalValue::DefaultVisibility);
-  G.setDLLStorageClass(GlobalValue::DefaultStorageClass);
-  G.setComdat(nullptr);
-  G.setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  makeInternalCopy(G);
   G.removeFnAttr(Attribute::AlwaysInline);
   G.removeFnAttr(Attribute::InlineHint);
   G.addFnAttr(Attribute::NoInline);
