@@ -1165,7 +1165,8 @@ uint64_t SamplingTransform::paidWeight(const CallBase &CB) const {
     return 0;
   auto *Callee = dyn_cast<Function>(CB.getCalledOperand());
   if (!Callee || CB.getFunctionType() != Callee->getFunctionType() ||
-      CB.getCallingConv() != Callee->getCallingConv())
+      CB.getCallingConv() != Callee->getCallingConv() ||
+      CB.getMemoryEffects() != MemoryEffects::unknown())
     return 0;
   auto It = Paid.find(Callee);
   return It == Paid.end() ? 0 : It->second.Weight;
@@ -1185,14 +1186,20 @@ void SamplingTransform::choosePaidCallees(
     if (!HasSites.contains(&F) || !F.hasExactDefinition() || F.isInterposable() ||
         F.hasFnAttribute(ColdAttr) || !canClone(F) || !canOutline(F))
       continue;
-    // A leaf: its check and its sites are all it does to the countdown.
-    bool Leaf = all_of(instructions(F), [](Instruction &I) {
-      auto *CI = dyn_cast<CallInst>(&I);
-      if (CI && CI->getCalledFunction() &&
-          CI->getCalledFunction()->getName() == abi::SiteMarker)
-        return true;
-      return !mayTouchCountdown(I);
-    });
+    // A leaf: its check and its sites are all it does to the countdown. Not
+    // one of memory effects the program declared (`const`, `pure`): its
+    // callers' loads of the countdown would not see its check's store.
+    // (A call of a function with sites that the program declared `const` is
+    // weighty all the same, though it touches no memory as LLVM sees it.)
+    bool Leaf =
+        F.getMemoryEffects() == MemoryEffects::unknown() &&
+        all_of(instructions(F), [this](Instruction &I) {
+          auto *CB = dyn_cast<CallBase>(&I);
+          if (CB && CB->getCalledFunction() &&
+              CB->getCalledFunction()->getName() == abi::SiteMarker)
+            return true;
+          return !mayTouchCountdown(I) && !(CB && WI.isWeightyCall(*CB));
+        });
     if (!Leaf)
       continue;
     // The weight outline() gives its check (run()'s choice of it).

@@ -24,10 +24,15 @@
 ; CHECK:       {{^}}}
 
 ; Not paid: the caller's check takes its own trial, the callees their own.
+; @pure_leaf is declared to write no memory (C's `pure`): its callers' loads of
+; the countdown would not see its check's store. @calls_const calls a function
+; with sites declared `const`, which is weighty all the same.
 ; CHECK-LABEL: define i32 @caller2(
 ; CHECK:         %countdown.paid = sub i64 %countdown, 1
 ; CHECK:         call i32 @weak_leaf(i1 %a)
 ; CHECK-NEXT:    call i32 @not_a_leaf(i1 %a)
+; CHECK-NEXT:    call i32 @pure_leaf(i1 %a)
+; CHECK-NEXT:    call i32 @calls_const(i1 %a)
 ; CHECK:       {{^}}}
 
 ; Three calls of @leaf after 3 sites: the first two fit (3 + 2 + 2 = 7), the
@@ -126,6 +131,34 @@ y:
   ret i32 0
 }
 
+define internal i32 @pure_leaf(i1 %a) nounwind memory(read) {
+entry:
+  br i1 %a, label %x, label %y
+x:
+  ret i32 1
+y:
+  ret i32 0
+}
+
+define internal i32 @const_callee(i1 %a) nounwind memory(none) {
+entry:
+  br i1 %a, label %x, label %y
+x:
+  ret i32 1
+y:
+  ret i32 0
+}
+
+define internal i32 @calls_const(i1 %a) nounwind {
+entry:
+  br i1 %a, label %x, label %y
+x:
+  %c = call i32 @const_callee(i1 %a)
+  ret i32 %c
+y:
+  ret i32 0
+}
+
 define i32 @caller2(i1 %a) nounwind {
 entry:
   br i1 %a, label %x, label %y
@@ -134,7 +167,13 @@ x:
 y:
   %u = call i32 @weak_leaf(i1 %a)
   %v = call i32 @not_a_leaf(i1 %a)
-  %s = add i32 %u, %v
+  %w = call i32 @pure_leaf(i1 %a)
+  %k = call i32 @calls_const(i1 %a)
+  %c = call i32 @const_callee(i1 %a)
+  %s1 = add i32 %u, %v
+  %s2 = add i32 %w, %k
+  %s3 = add i32 %s1, %s2
+  %s = add i32 %s3, %c
   ret i32 %s
 }
 
