@@ -13,12 +13,13 @@
 // sites than their weight, and once from a loop (a local function called once).
 // At small d every cell must lie within 6 sigma of Binomial(n, 1/d); at d = 1
 // every count must equal the unconditional build's; without paid callees the
-// program's output is the same. (Mutations that set the leaf's countdown
-// without the trials after it, or that call the leaf with the thread-local as
-// it is, its trials after the region's, fail at d = 2 by 8 to 54 sigma. One
-// that leaves the region's countdown in the thread-local after a weighty call
-// is not seen here: the weighty callee's trials and the next region's then
-// coincide, which counts alone do not show.)
+// program's output is the same. (Mutations that place the leaf's trials at the
+// region's end, or that call the leaf with the thread-local as it is, its
+// trials after the region's, fail at d = 2, 3 and 10: 30 cells by 12 to 364
+// sigma, and 4 to 10 cells by 6 to 60 sigma. One that leaves the region's
+// countdown in the thread-local after a weighty call is not seen here: the
+// weighty callee's trials and the next region's then coincide, which counts
+// alone do not show; test/sampling/paid-callees.ll pins that store.)
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=8 %s -o %t/sampled
 // RUN: %sampler-cc -O2 -fsampler-paid-callee-weight=8 -S -emit-llvm %s -o - | FileCheck %s --implicit-check-not=@once.sampler.callee
