@@ -321,7 +321,8 @@ public:
   /// HasSites), each leaf whose whole body is one region of at most \p
   /// MaxWeight sites (a function outline() transforms: its entry check pays
   /// for W trials whatever path it takes) that calls nothing that may touch
-  /// the countdown, and is defined here exactly as it runs (not
+  /// the countdown and no weighty function, is not declared to write no
+  /// memory (`const`, `pure`), and is defined here exactly as it runs (not
   /// interposable), gets a body: a private copy with its sites folded
   /// away and no check (abi::PaidBodyAttr). A cloned caller's region then
   /// pays for such a call's W trials as for W sites of its own: its fast copy
