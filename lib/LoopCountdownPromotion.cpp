@@ -78,25 +78,21 @@ public:
 };
 } // namespace
 
-/// A call to an instrumented copy of its own (abi::InstrumentedCopyAttr): it
-/// works on the countdown in memory, and the promotion hands it over.
-static bool callsInstrumentedCopy(const Instruction &I) {
-  const auto *CB = dyn_cast<CallInst>(&I); // an invoke's way on is an edge
+/// Whether \p I is a call (not an invoke: an invoke's way on is an edge) of a
+/// function with the attribute \p Attr:
+/// - abi::InstrumentedCopyAttr, an instrumented copy of its own: it works on
+///   the countdown in memory, and the promotion hands it over;
+/// - abi::PaidBodyAttr, a paid callee's body (SamplingTransform.h): it
+///   touches no countdown, but the countdown carried in a register across it
+///   takes a callee-saved one, which the loop's own values then miss (SQLite's
+///   vdbeRecordCompareString ran 8.2% more instructions with sampling off,
+///   and speedtest1 0.24% more: docs/benchmarks.md, "Callees paid by their
+///   callers"). Such a loop keeps its checks in memory, as it did when the
+///   call was the callee's.
+static bool callsFunctionWith(const Instruction &I, StringRef Attr) {
+  const auto *CB = dyn_cast<CallInst>(&I);
   const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-  return Callee && Callee->hasFnAttribute(abi::InstrumentedCopyAttr);
-}
-
-/// A call to a paid callee's body (SamplingTransform.h) touches no countdown,
-/// but the countdown carried in a register across it takes a callee-saved
-/// one, which the loop's own values then miss: SQLite's
-/// vdbeRecordCompareString ran 8.2% more instructions with sampling off, and
-/// speedtest1 0.24% more (docs/benchmarks.md, "Callees paid by their
-/// callers"). Such a loop keeps its checks in memory, as it did when the
-/// call was the callee's.
-static bool callsPaidBody(const Instruction &I) {
-  const auto *CB = dyn_cast<CallBase>(&I);
-  const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-  return Callee && Callee->hasFnAttribute(abi::PaidBodyAttr);
+  return Callee && Callee->hasFnAttribute(Attr);
 }
 
 /// Whether \p BB reads or writes the countdown (checks, a bounded copy's
@@ -250,7 +246,7 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
         Stores |= isa<StoreInst>(I);
         continue;
       }
-      if (callsInstrumentedCopy(I)) {
+      if (callsFunctionWith(I, abi::InstrumentedCopyAttr)) {
         Handovers.push_back(cast<CallInst>(&I));
         continue;
       }
@@ -262,7 +258,7 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
         StoreAfter |= !isFreshDrawAsm(CI);
         continue;
       }
-      if (mayTouchCountdown(I) || callsPaidBody(I)) {
+      if (mayTouchCountdown(I) || callsFunctionWith(I, abi::PaidBodyAttr)) {
         ++NumWithCalls;
         return false;
       }

@@ -677,6 +677,13 @@ static bool returnsTwice(const Instruction &I) {
   return CB && CB->hasFnAttr(Attribute::ReturnsTwice);
 }
 
+/// Whether \p I is a site's marker (docs/internals.md §3).
+static bool isSiteMarker(const Instruction &I) {
+  auto *CI = dyn_cast<CallInst>(&I);
+  return CI && CI->getCalledFunction() &&
+         CI->getCalledFunction()->getName() == abi::SiteMarker;
+}
+
 namespace {
 /// The regions of a function: the DAG left when the check edges are cut,
 /// walked from the blocks that begin regions.
@@ -686,14 +693,14 @@ struct Regions {
   /// Post-order of the DAG (its reverse is a topological order).
   SmallVector<BasicBlock *, 64> PostOrder;
 };
+} // namespace
 
 /// Where a site's trial is and what its instrumented form may touch.
-struct SiteKey {
+struct sampler::SiteKey {
   int64_t Key = 0;
   /// No weighty call can have run between its region's check and the site.
   bool Mirror = false;
 };
-} // namespace
 
 static Regions
 computeRegions(ArrayRef<BasicBlock *> Starts,
@@ -751,8 +758,7 @@ static DenseMap<CallInst *, SiteKey>
 assignKeys(ArrayRef<CallInst *> Markers, const Regions &R,
            const SmallSetVector<std::pair<BasicBlock *, BasicBlock *>, 16>
                &CheckEdges,
-           const WeightlessInfo &WI,
-           function_ref<uint64_t(const CallBase &)> PaidWeight) {
+           const WeightlessInfo &WI, const PaidCallMap &Paid) {
   SmallPtrSet<CallInst *, 16> IsMarker(Markers.begin(), Markers.end());
   DenseMap<CallInst *, SiteKey> Keys;
   DenseSet<BasicBlock *> AfterCall; // a weighty call may precede its start
@@ -765,7 +771,7 @@ assignKeys(ArrayRef<CallInst *> Markers, const Regions &R,
         continue;
       if (auto *CI = dyn_cast<CallInst>(CB); CI && IsMarker.count(CI)) {
         Keys[CI] = {-static_cast<int64_t>(Remaining--), !Called};
-      } else if (uint64_t W = PaidWeight(*CB)) {
+      } else if (uint64_t W = Paid.lookup(dyn_cast<CallInst>(CB))) {
         assert(Remaining >= W && "a paid call outweighs its region");
         Remaining -= W;
         Keys[cast<CallInst>(CB)] = {-static_cast<int64_t>(Remaining), !Called};
@@ -788,12 +794,7 @@ static bool canEndRegion(BasicBlock *BB) {
   Instruction *T = BB->getTerminator();
   if (isa<IndirectBrInst>(T) || isa<CallBrInst>(T) || isa<InvokeInst>(T))
     return false;
-  for (Instruction &I : *BB)
-    if (auto *CI = dyn_cast<CallInst>(&I);
-        CI && CI->getCalledFunction() &&
-        CI->getCalledFunction()->getName() == abi::SiteMarker)
-      return false;
-  return true;
+  return none_of(*BB, isSiteMarker);
 }
 
 /// Checks on the cold heavy ways of unbalanced branches. A region pays for
@@ -884,12 +885,7 @@ uint64_t SamplingTransform::heaviestRegion(Function &F) const {
   for (BasicBlock &BB : F) {
     if (BB.hasAddressTaken())
       Starts.push_back(&BB);
-    for (Instruction &I : BB) {
-      if (auto *CI = dyn_cast<CallInst>(&I);
-          CI && CI->getCalledFunction() &&
-          CI->getCalledFunction()->getName() == abi::SiteMarker)
-        ++SitesIn[&BB];
-    }
+    SitesIn[&BB] += count_if(BB, isSiteMarker);
   }
   Regions R = computeRegions(Starts, CheckEdges, SitesIn);
   for (auto &[BB, W] : R.Weight)
@@ -1109,21 +1105,22 @@ static void lowerPaidCall(CallInst *Call, Value *Local, GlobalVariable *Countdow
   B.CreateStore(Mirror ? Back : Saved, Countdown);
 }
 
-SmallVector<CallInst *, 8>
-SamplingTransform::paidCandidates(Function &F) const {
-  SmallVector<CallInst *, 8> Calls;
+PaidCallMap SamplingTransform::paidCandidates(Function &F) const {
+  PaidCallMap Calls;
   if (Paid.empty())
     return Calls;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
-      if (auto *CI = dyn_cast<CallInst>(&I); CI && paidWeight(*CI))
-        Calls.push_back(CI);
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (uint64_t W = paidWeight(*CI))
+          Calls.insert({CI, W});
   return Calls;
 }
 
-/// Of the paid calls \p Calls, those whose trials the regions that begin at
-/// \p Starts can pay without weighing more than MaxRegionWeight, or than
-/// they weighed without them; their weights are added to \p SitesIn. A call
+/// Of the paid calls \p Calls (with their weights), those whose trials the
+/// regions that begin at \p Starts can pay without weighing more than
+/// MaxRegionWeight, or than they weighed without them; their weights are
+/// added to \p SitesIn. A call
 /// that would make a region heavier is left to its callee's check. Weighed
 /// before the checks were placed, the calls made regions heavier than a
 /// region may be, and the checks that split them were paid by the paths
@@ -1133,27 +1130,24 @@ SamplingTransform::paidCandidates(Function &F) const {
 /// check, the regions paid for trials that no site owns on their paths
 /// without the calls: speedtest1 0.7% and 2.0% more instructions at d = 100
 /// (docs/benchmarks.md, "Callees paid by their callers").
-static SmallVector<CallInst *, 8>
-fitPaidCalls(ArrayRef<CallInst *> Calls,
-             function_ref<uint64_t(const CallBase &)> Weight,
-             ArrayRef<BasicBlock *> Starts,
+static PaidCallMap
+fitPaidCalls(const PaidCallMap &Calls, ArrayRef<BasicBlock *> Starts,
              const SmallSetVector<std::pair<BasicBlock *, BasicBlock *>, 16>
                  &CheckEdges,
              DenseMap<BasicBlock *, unsigned> &SitesIn) {
-  SmallVector<CallInst *, 8> Fit;
+  PaidCallMap Fit;
   if (Calls.empty())
     return Fit;
   Regions Before = computeRegions(Starts, CheckEdges, SitesIn);
-  for (CallInst *Call : Calls) {
+  for (auto [Call, W] : Calls) {
     BasicBlock *BB = Call->getParent();
-    uint64_t W = Weight(*Call);
     SitesIn[BB] += W;
     Regions After = computeRegions(Starts, CheckEdges, SitesIn);
     if (all_of(Starts, [&](BasicBlock *S) {
           return After.Weight.lookup(S) <=
                  std::max(MaxRegionWeight, Before.Weight.lookup(S));
         }))
-      Fit.push_back(Call);
+      Fit.insert({Call, W});
     else
       SitesIn[BB] -= W;
   }
@@ -1172,9 +1166,16 @@ uint64_t SamplingTransform::paidWeight(const CallBase &CB) const {
   return It == Paid.end() ? 0 : It->second.Weight;
 }
 
-void SamplingTransform::callPaidBody(CallInst *Call) const {
-  Call->setCalledFunction(
-      Paid.lookup(cast<Function>(Call->getCalledOperand())).Body);
+void SamplingTransform::payCalls(const PaidCallMap &Calls,
+                                 const DenseMap<CallInst *, SiteKey> &Keys,
+                                 ValueToValueMapTy &VMap, Value *Local) const {
+  for (auto [Call, W] : Calls) {
+    SiteKey K = Keys.lookup(Call);
+    lowerPaidCall(cast<CallInst>(VMap[Call]), Local, Countdown, K.Key, W,
+                  K.Mirror);
+    Call->setCalledFunction(
+        Paid.lookup(cast<Function>(Call->getCalledOperand())).Body);
+  }
 }
 
 void SamplingTransform::choosePaidCallees(
@@ -1194,10 +1195,9 @@ void SamplingTransform::choosePaidCallees(
     bool Leaf =
         F.getMemoryEffects() == MemoryEffects::unknown() &&
         all_of(instructions(F), [this](Instruction &I) {
-          auto *CB = dyn_cast<CallBase>(&I);
-          if (CB && CB->getCalledFunction() &&
-              CB->getCalledFunction()->getName() == abi::SiteMarker)
+          if (isSiteMarker(I))
             return true;
+          auto *CB = dyn_cast<CallBase>(&I);
           return !mayTouchCountdown(I) && !(CB && WI.isWeightyCall(*CB));
         });
     if (!Leaf)
@@ -1233,16 +1233,12 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
     ++SitesIn[Marker->getParent()];
   SmallSetVector<std::pair<BasicBlock *, BasicBlock *>, 16> NoCheckEdges;
   BasicBlock *Entry = &F.getEntryBlock();
-  SmallVector<CallInst *, 8> PaidCalls =
-      fitPaidCalls(paidCandidates(F), [&](const CallBase &CB) { return paidWeight(CB); },
-                   {Entry}, NoCheckEdges, SitesIn);
+  PaidCallMap PaidCalls =
+      fitPaidCalls(paidCandidates(F), {Entry}, NoCheckEdges, SitesIn);
   Regions R = computeRegions({Entry}, NoCheckEdges, SitesIn);
   uint64_t W = R.Weight.lookup(Entry);
-  SmallPtrSet<const CallBase *, 8> IsPaid(PaidCalls.begin(), PaidCalls.end());
   DenseMap<CallInst *, SiteKey> Keys =
-      assignKeys(Markers, R, NoCheckEdges, WI, [&](const CallBase &CB) {
-        return IsPaid.contains(&CB) ? paidWeight(CB) : 0;
-      });
+      assignKeys(Markers, R, NoCheckEdges, WI, PaidCalls);
 
   // The instrumented copy: a private function, entered from the check below
   // with the region already paid for.
@@ -1286,11 +1282,8 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
                                        K.Mirror ? Countdown : nullptr},
                               Fire);
     }
-    for (CallInst *Call : PaidCalls) {
-      SiteKey K = Keys.lookup(Call);
-      lowerPaidCall(cast<CallInst>(VMap[Call]), Local, Countdown, K.Key,
-                    paidWeight(*Call), K.Mirror);
-    }
+    // Paid calls: the instrumented copy's, and the fast copy's to the bodies.
+    payCalls(PaidCalls, Keys, VMap, Local);
     DominatorTree DT(*Slow);
     PromoteMemToReg({Local}, DT);
     tagCountdownAccesses(*Slow, Countdown);
@@ -1299,8 +1292,6 @@ void SamplingTransform::outline(Function &F, ArrayRef<CallInst *> Markers) {
   // The fast copy: the function itself, its sites gone, behind the check.
   for (CallInst *Marker : Markers)
     foldMarker(Marker, 1);
-  for (CallInst *Call : PaidCalls)
-    callPaidBody(Call);
   removeUnreachableBlocks(F);
   BasicBlock::iterator Split = Entry->begin();
   while (isa<AllocaInst>(*Split))
@@ -1586,17 +1577,13 @@ bool SamplingTransform::run(Function &F) {
   }
   // Paid calls last, where they fit in the regions as the checks above cut
   // them: no check is added for them.
-  SmallVector<CallInst *, 8> PaidCalls =
-      fitPaidCalls(paidCandidates(F), [&](const CallBase &CB) { return paidWeight(CB); },
-                   Starts, CheckEdges, SitesIn);
+  PaidCallMap PaidCalls =
+      fitPaidCalls(paidCandidates(F), Starts, CheckEdges, SitesIn);
   Regions R = computeRegions(Starts, CheckEdges, SitesIn);
   for (auto &T : Targets)
     T.second = R.Weight.lookup(T.first);
-  SmallPtrSet<const CallBase *, 8> IsPaid(PaidCalls.begin(), PaidCalls.end());
   DenseMap<CallInst *, SiteKey> Keys =
-      assignKeys(Markers, R, CheckEdges, WI, [&](const CallBase &CB) {
-        return IsPaid.contains(&CB) ? paidWeight(CB) : 0;
-      });
+      assignKeys(Markers, R, CheckEdges, WI, PaidCalls);
 
   // Loops of the function as it is (the fast copy): where the instrumented
   // copy may return to the fast one (see the checks below), and the tails.
@@ -1629,12 +1616,7 @@ bool SamplingTransform::run(Function &F) {
         SlowMarker, Local,
         SiteForm{false, K.Key, K.Mirror ? Countdown : nullptr}, Fire);
   }
-  for (CallInst *Call : PaidCalls) {
-    SiteKey K = Keys.lookup(Call);
-    lowerPaidCall(cast<CallInst>(VMap[Call]), Local, Countdown, K.Key,
-                  paidWeight(*Call), K.Mirror);
-    callPaidBody(Call);
-  }
+  payCalls(PaidCalls, Keys, VMap, Local);
 
   // With NaturalNests, the instrumented copy returns to the fast copy at the
   // header of a loop inside another through a tail (LoopTails.h) instead, so

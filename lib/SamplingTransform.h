@@ -35,6 +35,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
@@ -269,6 +270,11 @@ loopCounters(const llvm::Loop &L, llvm::ScalarEvolution &SE,
              const llvm::SmallPtrSetImpl<const llvm::Value *> &FromCountdown);
 
 class WeightlessInfo;
+/// Where a site's trial is (SamplingTransform.cpp).
+struct SiteKey;
+/// Calls whose callees' trials a caller's region pays, with their weights, in
+/// the order of the caller's blocks.
+using PaidCallMap = llvm::SmallMapVector<llvm::CallInst *, uint64_t, 8>;
 
 class SamplingTransform {
 public:
@@ -334,9 +340,6 @@ public:
   void choosePaidCallees(const llvm::DenseSet<const llvm::Function *> &HasSites,
                          unsigned MaxWeight);
   bool isPaidCallee(const llvm::Function &F) const { return Paid.count(&F); }
-  /// The trials a cloned caller's region pays for call \p CB (0: none, the
-  /// callee takes its own after the region's).
-  uint64_t paidWeight(const llvm::CallBase &CB) const;
 
   /// Lowering for the unconditional build: every marker becomes `true`.
   static void lowerUnconditional(llvm::Function &F);
@@ -377,10 +380,19 @@ private:
     llvm::Function *Body;
   };
   llvm::DenseMap<const llvm::Function *, PaidCallee> Paid;
-  /// \p F's calls that paidWeight() would pay, in the order of its blocks.
-  llvm::SmallVector<llvm::CallInst *, 8> paidCandidates(llvm::Function &F) const;
-  /// In a fast copy: \p Call goes to its callee's body.
-  void callPaidBody(llvm::CallInst *Call) const;
+  /// The trials a cloned caller's region pays for call \p CB (0: none, the
+  /// callee takes its own after the region's).
+  uint64_t paidWeight(const llvm::CallBase &CB) const;
+  /// \p F's calls that paidWeight() would pay.
+  PaidCallMap paidCandidates(llvm::Function &F) const;
+  /// The paid calls \p Calls of a function whose instrumented copy \p VMap
+  /// maps it to, its countdown in \p Local: each clone sets and takes back
+  /// the thread-local countdown around the callee (lowerPaidCall() in
+  /// SamplingTransform.cpp, by its key in \p Keys), each original (the fast
+  /// copy) calls the callee's body.
+  void payCalls(const PaidCallMap &Calls,
+                const llvm::DenseMap<llvm::CallInst *, SiteKey> &Keys,
+                llvm::ValueToValueMapTy &VMap, llvm::Value *Local) const;
 };
 
 } // namespace sampler
