@@ -19,6 +19,7 @@
 #include "SiteTable.h"
 #include "ThreadCopies.h"
 #include "Weightless.h"
+#include "WeightyEffects.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Module.h"
@@ -42,6 +43,15 @@ STATISTIC(NumSites, "Sites inserted");
 STATISTIC(NumFunctions, "Functions with sites");
 
 namespace {
+
+/// The functions that hold site markers.
+DenseSet<const Function *> functionsWithSites(Function &Marker) {
+  DenseSet<const Function *> HasSites;
+  for (User *U : Marker.users())
+    if (auto *CI = dyn_cast<CallInst>(U))
+      HasSites.insert(CI->getFunction());
+  return HasSites;
+}
 
 /// Phase 1's worker: one module, one run.
 class ModuleInstrumenter {
@@ -70,6 +80,14 @@ public:
     for (auto &[S, Sites] : Work)
       for (Instruction *I : Sites)
         S->instrument(I, Table);
+    // Functions with sites, and the calls that may reach them, write memory
+    // whatever the program declared (`const`, `pure`): before any optimiser
+    // merges, hoists or drops such a call, or moves the countdown across it
+    // (and before the unconditional build's lowering leaves no markers).
+    if (!Work.empty())
+      declareWeightyEffects(
+          M, WeightlessInfo(M, Opts,
+                            functionsWithSites(*SiteTable::getMarker(M))));
     // sampler.h's checks in functions the checks scheme did not take (not
     // selected, or skipped) run every time, as in a plain build.
     lowerUnselectedChecks(M);
@@ -112,12 +130,12 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
   // loops go into their callers while they are still one copy.
   if (!Opts.SampleLate)
     preInlineSmallLoopFunctions(M, Opts.PreInlineLimit, Opts.PreInlineLargeCaller);
-  DenseSet<const Function *> HasSites;
-  for (User *U : Marker->users())
-    if (auto *CI = dyn_cast<CallInst>(U))
-      HasSites.insert(CI->getFunction());
+  DenseSet<const Function *> HasSites = functionsWithSites(*Marker);
   NumFunctions += HasSites.size();
   WeightlessInfo WI(M, Opts, HasSites);
+  // Again (after the instrumentation): the inliner and the attribute
+  // inference may have run since, sampling late.
+  declareWeightyEffects(M, WI);
   SamplingTransform T(M, WI, Opts.CloneThreshold, Opts.OutlineLimit,
                       Opts.CountdownTLS == SamplerOptions::TLSModel::Auto,
                       Opts.NaturalNests, Opts.CheckDiscount,

@@ -1188,10 +1188,10 @@ void SamplingTransform::choosePaidCallees(
         F.hasFnAttribute(ColdAttr) || !canClone(F) || !canOutline(F))
       continue;
     // A leaf: its check and its sites are all it does to the countdown. Not
-    // one of memory effects the program declared (`const`, `pure`): its
-    // callers' loads of the countdown would not see its check's store.
-    // (A call of a function with sites that the program declared `const` is
-    // weighty all the same, though it touches no memory as LLVM sees it.)
+    // one of memory effects the program declared (`const`, `pure`): those
+    // are widened to the countdown's memory (WeightyEffects.h), which would
+    // do for its calls, but the option was measured without them. (A call of
+    // a function with sites declared `const` is weighty all the same.)
     bool Leaf =
         F.getMemoryEffects() == MemoryEffects::unknown() &&
         all_of(instructions(F), [this](Instruction &I) {

@@ -24,9 +24,10 @@
 ; CHECK:       {{^}}}
 
 ; Not paid: the caller's check takes its own trial, the callees their own.
-; @pure_leaf is declared to write no memory (C's `pure`): its callers' loads of
-; the countdown would not see its check's store. @calls_const calls a function
-; with sites declared `const`, which is weighty all the same.
+; @pure_leaf is declared to write no memory (C's `pure`; widened to the
+; countdown's memory, lib/WeightyEffects.h, but paid callees leave such
+; functions out). @calls_const calls a function with sites declared `const`,
+; which is weighty all the same.
 ; CHECK-LABEL: define i32 @caller2(
 ; CHECK:         %countdown.paid = sub i64 %countdown, 1
 ; CHECK:         call i32 @weak_leaf(i1 %a)

@@ -1,0 +1,56 @@
+//===- WeightyEffects.h - Weighty code says it writes memory ----*- C++ -*-===//
+//
+// DESCRIPTION
+//   A function the program declares `__attribute__((const))` or `pure` tells
+//   LLVM that it writes no memory (`memory(none)`, `memory(read)`, on the
+//   function and on every call of it). Once it has sites, that is no longer
+//   true: its checks and sites take trials from the thread-local countdown and
+//   write counters. Its callers import the countdown after each call of it
+//   with a plain load (or keep it in a local across the call, in an
+//   instrumented copy); with the declaration in place the optimiser forwards
+//   the value stored before the call to that load, or drops the store, and
+//   the callee's trials and its caller's overlap: sites sampled together that
+//   are not independent, and biased counts (a `const` callee of two sites, d
+//   = 3 and 10: 7.3 and 7.5 sigma, test/hardening/const-callees.c). LLVM may
+//   also merge or drop the calls, and their observations with them.
+//
+//   So every weighty function (WeightlessInfo: one that may reach a site) and
+//   every weighty call whose declared memory effects leave out the memory
+//   the program can name (LLVM's "other" location: globals, thread-locals)
+//   has it put back, read and written. Nothing else changes: a `const`
+//   function stays free of argument and inaccessible memory, and calls of
+//   functions that are weightless (`abs`, `sqrt` and the rest of the C
+//   library, a const function of the program without sites) keep what they
+//   declared, so the optimiser keeps merging and hoisting those.
+//
+//   The price: calls of a `const` or `pure` function with sites are no
+//   longer merged, hoisted out of loops or dropped, by sampled and
+//   unconditional builds alike (so both observe every call the source
+//   makes). Declarations of other units' functions are widened only when
+//   they are weighty, i.e. not known weightless (docs/weightless.md): a
+//   program's own `const` function defined in another unit is weighty where
+//   it is called.
+//
+//   Run twice: after the schemes have placed their sites (so that the
+//   optimiser, sampling late, does not merge a call of a function with sites
+//   before it is lowered), and again before the sampling transformation (the
+//   inliner and the attribute inference may have run in between).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SAMPLER_WEIGHTY_EFFECTS_H
+#define SAMPLER_WEIGHTY_EFFECTS_H
+
+#include "llvm/IR/Module.h"
+
+namespace sampler {
+
+class WeightlessInfo;
+
+/// Widens the declared memory effects of \p WI's weighty functions and of the
+/// weighty calls in \p M to read and write "other" memory. Returns how many
+/// functions and calls changed.
+unsigned declareWeightyEffects(llvm::Module &M, const WeightlessInfo &WI);
+
+} // namespace sampler
+
+#endif
