@@ -8,11 +8,12 @@
 //   write counters. Its callers import the countdown after each call of it
 //   with a plain load (or keep it in a local across the call, in an
 //   instrumented copy); with the declaration in place the optimiser forwards
-//   the value stored before the call to that load, or drops the store, and
-//   the callee's trials and its caller's overlap: sites sampled together that
-//   are not independent, and biased counts (a `const` callee of two sites, d
-//   = 3 and 10: 7.3 and 7.5 sigma, test/hardening/const-callees.c). LLVM may
-//   also merge or drop the calls, and their observations with them.
+//   the value stored before the call to that load and drops the store, so the
+//   callee runs on the thread-local as the region's check left it: its trials
+//   are the next region's too. Sites are then sampled together that should
+//   be independent, and counts come out biased (the `const` callee of
+//   test/hardening/const-callees.c, undone: 6.3 to 7.5 sigma at d = 3 and
+//   10). LLVM also merges or drops the calls, and their observations.
 //
 //   So every weighty function (WeightlessInfo: one that may reach a site) and
 //   every weighty call whose declared memory effects leave out the memory

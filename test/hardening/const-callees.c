@@ -1,13 +1,15 @@
 // Functions with sites that the program declares `const` or `pure`
 // (lib/WeightyEffects.h): their sites take trials and write counters, so the
 // declarations are widened to "reads and writes the program's memory" on the
-// functions and their calls. Without that, a caller's instrumented copy kept
-// its countdown across the call, the callee's trials and the caller's
-// overlapped, and the callee's cells came out biased (d = 3 and 10: 6.9 to
-// 7.5 sigma, before the change); LLVM also merged the two calls of
-// `twice`, and the unconditional build then counted one call where the
-// source makes two (the -O0 build two). A `const` function without sites
-// (`square`) keeps its declaration, and its repeated call is still merged.
+// functions and their calls. Without that (the change undone), a caller's
+// instrumented copy kept its countdown in a local across the call, the callee
+// ran on the trials of the region after its caller's, and the callee's cells
+// came out biased: one cell 7.5 sigma off at d = 3, three 6.3 to 7.4 sigma
+// at d = 10 (against the -O2 unconditional build); LLVM also merged the two
+// calls of `twice`, so the -O2 unconditional build counted one call where the
+// source makes two (the -O0 build two), and the FileCheck lines below fail.
+// A `const` function without sites (`square`) keeps its declaration, and its
+// repeated call is still merged.
 // Here: a `const` and a `pure` callee between a caller's sites, a `const`
 // function without sites calling one with (weighty all the same), a loop
 // calling a `const` callee, and another unit's `const` function with sites.
@@ -47,10 +49,13 @@
 // CHECK: define {{.*}} @cf({{.*}} #[[CF:[0-9]+]]
 // CHECK: define {{.*}} @pf({{.*}} #[[PF:[0-9]+]]
 // CHECK: define {{.*}} @square({{.*}} #[[SQ:[0-9]+]]
-// Both calls of `cf` in `twice` stay.
+// Both calls of `cf` in `twice` stay; the two of `square` are one.
 // CHECK-LABEL: define {{.*}} @twice(
 // CHECK: call {{.*}} @cf(
 // CHECK: call {{.*}} @cf(
+// CHECK: call {{.*}} @square(
+// CHECK-NOT: @square(
+// CHECK-LABEL: define {{.*}} @looper(
 // CHECK-LABEL: define {{.*}} @main(
 // CHECK-DAG: attributes #[[CF]] = { {{.*}}memory(readwrite, argmem: none, inaccessiblemem: none)
 // CHECK-DAG: attributes #[[PF]] = { {{.*}}memory(readwrite, argmem: read, inaccessiblemem: read)
