@@ -83,11 +83,14 @@ public:
     // Functions with sites, and the calls that may reach them, write memory
     // whatever the program declared (`const`, `pure`): before any optimiser
     // merges, hoists or drops such a call, or moves the countdown across it
-    // (and before the unconditional build's lowering leaves no markers).
-    if (!Work.empty())
-      declareWeightyEffects(
-          M, WeightlessInfo(M, Opts,
-                            functionsWithSites(*SiteTable::getMarker(M))));
+    // (and before the unconditional build's lowering leaves no markers). In
+    // a unit without sites too: its calls of another unit's `const` function
+    // with sites then stay the calls the source makes.
+    Function *Marker = M.getFunction(abi::SiteMarker);
+    declareWeightyEffects(
+        M, WeightlessInfo(M, Opts,
+                          Marker ? functionsWithSites(*Marker)
+                                 : DenseSet<const Function *>()));
     // sampler.h's checks in functions the checks scheme did not take (not
     // selected, or skipped) run every time, as in a plain build.
     lowerUnselectedChecks(M);

@@ -12,12 +12,17 @@
 // repeated call is still merged.
 // Here: a `const` and a `pure` callee between a caller's sites, a `const`
 // function without sites calling one with (weighty all the same), a loop
-// calling a `const` callee, and another unit's `const` function with sites.
+// calling a `const` callee, and another unit's `const` function with sites,
+// called from here and twice with one argument from a unit without sites
+// (Inputs/const_nosites.c).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %sampler-cc -O2 %s %S/Inputs/const_other.c -o %t/sampled
-// RUN: %sampler-cc -O2 -fsampler-sample-late %s %S/Inputs/const_other.c -o %t/late
-// RUN: %sampler-cc -O2 -fno-sampler-sampling %s %S/Inputs/const_other.c -o %t/exact
-// RUN: %sampler-cc -O0 -fno-sampler-sampling %s %S/Inputs/const_other.c -o %t/exact-O0
+// RUN: %sampler-cc -O2 -fsampler-schemes=branches -c %S/Inputs/const_nosites.c -o %t/nosites.o
+// RUN: %sampler-cc -O0 -fsampler-schemes=branches -c %S/Inputs/const_nosites.c -o %t/nosites-O0.o
+// RUN: %sampler-cc -O2 -fsampler-schemes=branches -S -emit-llvm %S/Inputs/const_nosites.c -o - | FileCheck %s --check-prefix=NOSITES
+// RUN: %sampler-cc -O2 %s %S/Inputs/const_other.c %t/nosites.o -o %t/sampled
+// RUN: %sampler-cc -O2 -fsampler-sample-late %s %S/Inputs/const_other.c %t/nosites.o -o %t/late
+// RUN: %sampler-cc -O2 -fno-sampler-sampling %s %S/Inputs/const_other.c %t/nosites.o -o %t/exact
+// RUN: %sampler-cc -O0 -fno-sampler-sampling %s %S/Inputs/const_other.c %t/nosites-O0.o -o %t/exact-O0
 // RUN: %sampler-cc -O2 -S -emit-llvm %s -o - | FileCheck %s
 // RUN: env SAMPLER_FILE=%t/exact.report %t/exact > %t/exact.out
 // RUN: %sampler-report --all --json %t/exact.report --binary %t/exact > %t/exact.json
@@ -60,6 +65,10 @@
 // CHECK-DAG: attributes #[[CF]] = { {{.*}}memory(readwrite, argmem: none, inaccessiblemem: none)
 // CHECK-DAG: attributes #[[PF]] = { {{.*}}memory(readwrite, argmem: read, inaccessiblemem: read)
 // CHECK-DAG: attributes #[[SQ]] = { {{.*}}memory(none)
+// A unit without sites keeps both calls of another unit's `const` function.
+// NOSITES-LABEL: define {{.*}} @twice_other(
+// NOSITES: call {{.*}} @other_const(
+// NOSITES: call {{.*}} @other_const(
 #include <stdio.h>
 
 static unsigned state = 7;
@@ -90,6 +99,8 @@ __attribute__((const, noinline)) unsigned square(unsigned v) {
 
 // Another unit's, declared `const` here.
 __attribute__((const)) int other_const(unsigned v);
+// A unit without sites, calling other_const twice.
+int twice_other(unsigned v);
 
 // A caller's sites before, between and after the calls.
 __attribute__((noinline)) int caller(unsigned v) {
@@ -127,7 +138,7 @@ int main(void) {
   long total = 0;
   for (int i = 0; i < 40000; i++) {
     unsigned v = rnd() | (rnd() << 15);
-    total += caller(v) + twice(v >> 1) + looper(v >> 3);
+    total += caller(v) + twice(v >> 1) + looper(v >> 3) + twice_other(v >> 5);
   }
   printf("%ld\n", total);
   return 0;
