@@ -26,8 +26,7 @@ static MemoryEffects withOtherMemory(MemoryEffects ME) {
   return ME | MemoryEffects(IRMemLocation::Other, ModRefInfo::ModRef);
 }
 
-unsigned sampler::declareWeightyEffects(Module &M, const WeightlessInfo &WI) {
-  unsigned Changed = 0;
+void sampler::declareWeightyEffects(Module &M, const WeightlessInfo &WI) {
   for (Function &F : M) {
     if (F.isIntrinsic())
       continue;
@@ -36,7 +35,6 @@ unsigned sampler::declareWeightyEffects(Module &M, const WeightlessInfo &WI) {
       if (withOtherMemory(ME) != ME) {
         F.setMemoryEffects(withOtherMemory(ME));
         ++NumWidenedFunctions;
-        ++Changed;
       }
       // Executing it where the program would not may take trials.
       F.removeFnAttr(Attribute::Speculatable);
@@ -53,11 +51,9 @@ unsigned sampler::declareWeightyEffects(Module &M, const WeightlessInfo &WI) {
         if (withOtherMemory(ME) != ME) {
           CB->setMemoryEffects(withOtherMemory(ME));
           ++NumWidenedCalls;
-          ++Changed;
         }
       }
       CB->removeFnAttr(Attribute::Speculatable);
     }
   }
-  return Changed;
 }

@@ -50,9 +50,8 @@ namespace sampler {
 class WeightlessInfo;
 
 /// Widens the declared memory effects of \p WI's weighty functions and of the
-/// weighty calls in \p M to read and write "other" memory. Returns how many
-/// functions and calls changed.
-unsigned declareWeightyEffects(llvm::Module &M, const WeightlessInfo &WI);
+/// weighty calls in \p M to read and write "other" memory.
+void declareWeightyEffects(llvm::Module &M, const WeightlessInfo &WI);
 
 } // namespace sampler
 
