@@ -136,9 +136,11 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
   DenseSet<const Function *> HasSites = functionsWithSites(*Marker);
   NumFunctions += HasSites.size();
   WeightlessInfo WI(M, Opts, HasSites);
-  // Again (after the instrumentation): the inliner and the attribute
-  // inference may have run since, sampling late.
-  declareWeightyEffects(M, WI);
+  // Again, sampling late: the inliner and the attribute inference have run
+  // since the instrumentation. (Sampling early only the pre-inliner has,
+  // which copies calls already widened.)
+  if (Opts.SampleLate)
+    declareWeightyEffects(M, WI);
   SamplingTransform T(M, WI, Opts.CloneThreshold, Opts.OutlineLimit,
                       Opts.CountdownTLS == SamplerOptions::TLSModel::Auto,
                       Opts.NaturalNests, Opts.CheckDiscount,

@@ -32,12 +32,12 @@
 //   program's own `const` function defined in another unit is weighty where
 //   it is called.
 //
-//   Run twice: after the schemes have placed their sites, in every unit, one
+//   Run after the schemes have placed their sites, in every unit, one
 //   without sites too (so that the optimiser, sampling late, does not merge a
 //   call of a function with sites before it is lowered, and a unit that only
 //   calls another unit's `const` function keeps the calls the source makes),
-//   and again before the sampling transformation (the inliner and the
-//   attribute inference may have run in between).
+//   and, sampling late, again before the sampling transformation (the
+//   inliner and the attribute inference have run in between).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SAMPLER_WEIGHTY_EFFECTS_H
