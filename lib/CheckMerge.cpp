@@ -316,7 +316,7 @@ void Merger::merge(PaidCheck &First, const Candidate &C) {
 
 PreservedAnalyses SamplerCheckMergePass::run(Function &F,
                                              FunctionAnalysisManager &FAM) {
-  const GlobalVariable *CD = F.getParent()->getGlobalVariable(abi::Countdown);
+  const GlobalVariable *CD = countdownIn(*F.getParent());
   if (!CD || F.isDeclaration())
     return PreservedAnalyses::all();
   Merger M(F, CD, FAM, GiveBackPercent);

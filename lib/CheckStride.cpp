@@ -422,7 +422,7 @@ void stride(Strided &S, unsigned K, DominatorTree &DT, LoopInfo &LI,
 
 PreservedAnalyses SamplerCheckStridePass::run(Function &F,
                                              FunctionAnalysisManager &FAM) {
-  GlobalVariable *Countdown = F.getParent()->getGlobalVariable(abi::Countdown);
+  GlobalVariable *Countdown = countdownIn(*F.getParent());
   if (!Countdown || F.isDeclaration())
     return PreservedAnalyses::all();
   if (none_of(F, [](BasicBlock &BB) {

@@ -552,7 +552,7 @@ static SmallVector<WayIn, 8> waysIn(Function &F,
 
 PreservedAnalyses SamplerContinuationTwinPass::run(Module &M,
                                                    ModuleAnalysisManager &) {
-  GlobalVariable *CD = M.getGlobalVariable(abi::Countdown);
+  GlobalVariable *CD = countdownIn(M);
   if (Limit == 0 || !CD)
     return PreservedAnalyses::all();
   SmallVector<Function *, 32> Candidates; // continuations made below are not

@@ -204,7 +204,7 @@ static bool separateEarlyReturns(BasicBlock *R,
 
 PreservedAnalyses SamplerEntryTwinPass::run(Module &M,
                                             ModuleAnalysisManager &) {
-  const GlobalVariable *CD = M.getGlobalVariable(abi::Countdown);
+  const GlobalVariable *CD = countdownIn(M);
   if (!CD || Limit == 0)
     return PreservedAnalyses::all();
   // The functions there are now (the twins made below are not candidates),

@@ -310,8 +310,11 @@ static bool holdAddress(Function &F, GlobalVariable *Countdown,
 
 PreservedAnalyses SamplerIndirectTLSPass::run(Module &M,
                                               ModuleAnalysisManager &MAM) {
-  GlobalVariable *Countdown = M.getGlobalVariable(abi::Countdown);
-  if (!Countdown || !Triple(M.getTargetTriple()).isX86())
+  GlobalVariable *Countdown = countdownIn(M);
+  // The process's countdown (-fsampler-single-threaded) has no thread
+  // pointer to hold: its accesses are already one RIP-relative operand.
+  if (!Countdown || !Countdown->isThreadLocal() ||
+      !Triple(M.getTargetTriple()).isX86())
     return PreservedAnalyses::all();
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   // The functions that use the global: through their llvm.threadlocal.address

@@ -1278,7 +1278,7 @@ static void versionLoop(Candidate &C, GlobalVariable *Countdown) {
 
 PreservedAnalyses SamplerLoopBoundPass::run(Function &F,
                                             FunctionAnalysisManager &FAM) {
-  GlobalVariable *Countdown = F.getParent()->getGlobalVariable(abi::Countdown);
+  GlobalVariable *Countdown = countdownIn(*F.getParent());
   if (!Countdown || F.isDeclaration())
     return PreservedAnalyses::all();
   bool Tagged = false;

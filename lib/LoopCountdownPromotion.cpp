@@ -392,7 +392,7 @@ static bool promote(Loop &L, GlobalVariable *Countdown, DominatorTree &DT,
 
 PreservedAnalyses SamplerLoopPromotePass::run(Function &F,
                                               FunctionAnalysisManager &FAM) {
-  GlobalVariable *Countdown = F.getParent()->getGlobalVariable(abi::Countdown);
+  GlobalVariable *Countdown = countdownIn(*F.getParent());
   if (!Countdown || F.isDeclaration())
     return PreservedAnalyses::all();
   auto &LI = FAM.getResult<LoopAnalysis>(F);

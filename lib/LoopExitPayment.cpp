@@ -280,7 +280,7 @@ static bool payOnExit(Loop &L, const GlobalVariable *Countdown,
 
 PreservedAnalyses SamplerLoopExitPayPass::run(Function &F,
                                               FunctionAnalysisManager &FAM) {
-  GlobalVariable *Countdown = F.getParent()->getGlobalVariable(abi::Countdown);
+  GlobalVariable *Countdown = countdownIn(*F.getParent());
   if (!Countdown || F.isDeclaration())
     return PreservedAnalyses::all();
   auto &LI = FAM.getResult<LoopAnalysis>(F);

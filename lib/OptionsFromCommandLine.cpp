@@ -143,6 +143,11 @@ static cl::opt<bool> ClIndirectTLS(
     cl::desc("On x86, functions that touch the countdown reach it through "
              "the thread pointer, not the segment register"),
     cl::init(sampler::SamplerOptions().IndirectTLS));
+static cl::opt<bool> ClSingleThreaded(
+    "sampler-single-threaded",
+    cl::desc("The program runs one thread: one countdown for the process, a "
+             "plain global, where it is otherwise the thread's"),
+    cl::init(sampler::SamplerOptions().SingleThreaded));
 static cl::opt<unsigned> ClHoldPercent(
     "sampler-hold-percent",
     cl::desc("With -sampler-indirect-tls, hold the countdown's address in a "
@@ -284,6 +289,7 @@ sampler::SamplerOptions sampler::getDefaultPassOptions() {
   Apply("copy-comdat", ClCopyComdat ? "1" : "0");
   Apply("indirect-tls", ClIndirectTLS ? "1" : "0");
   Apply("hold-percent", std::to_string(ClHoldPercent));
+  Apply("single-threaded", ClSingleThreaded ? "1" : "0");
   Apply("atomic-counters", ClAtomicCounters);
   Apply("entry-twin-limit", std::to_string(ClEntryTwinLimit));
   Apply("continuation-limit", std::to_string(ClContinuationLimit));

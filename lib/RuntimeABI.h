@@ -23,12 +23,18 @@ inline constexpr unsigned FlagHalves = 2;
 /// Metadata on the counters of such a unit: !{i64 N}, the second half's
 /// first cell.
 inline constexpr char HalvesMD[] = "sampler.halves";
+/// The unit counts down ProcessCountdown, not the thread's (built
+/// -fsampler-single-threaded); never in the site table's record.
+inline constexpr unsigned FlagProcessCountdown = 4;
 
 /// The site marker: `call i1 @__sampler_site(i32 id)` (docs/internals.md §3).
 /// Every marker is lowered by the pass; none may reach the object file.
 inline constexpr char SiteMarker[] = "__sampler_site";
 /// Thread-local countdown to the next sample (initial-exec TLS, i64).
 inline constexpr char Countdown[] = "__sampler_countdown";
+/// The countdown of units built -fsampler-single-threaded: one for the
+/// process, a plain global (i64), in place of Countdown.
+inline constexpr char ProcessCountdown[] = "__sampler_countdown_process";
 /// i64 () : > 0 sample now and count down from it; < 0 do not, count down from -r.
 inline constexpr char NextCountdown[] = "__sampler_next_countdown";
 /// The same with LLVM's preserve_most convention (x86-64): the rare call does

@@ -161,6 +161,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
       Name == "check-discount" || Name == "copy-comdat" ||
       Name == "single-call-copies" ||
       Name == "indirect-tls" || Name == "thread-copies" ||
+      Name == "single-threaded" ||
       Name == "nest-promote" || Name == "cold-in-place" ||
       Name == "cold-loops-in-place" || Name == "cold-optsize") {
     auto B = parseBool(Name, Value);
@@ -181,6 +182,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
      : Name == "single-call-copies" ? SingleCallCopies
      : Name == "copy-comdat" ? CopyComdat
      : Name == "indirect-tls" ? IndirectTLS
+     : Name == "single-threaded" ? SingleThreaded
      : Name == "thread-copies" ? ThreadCopies
      : Name == "nest-promote" ? NestPromote
      : Name == "cold-in-place" ? ColdInPlace
@@ -279,7 +281,7 @@ Error SamplerOptions::set(StringRef Name, StringRef Value) {
   return optionError("sampler: unknown option '" + Name +
                      "' (known: schemes, sampling, weightless, skip, include, "
                      "exclude, elements, compare-constants, clone-threshold, "
-                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, open-nests, slow-optsize, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, atomic-counters, entry-twin-limit, continuation-limit, continuation-copies, paid-callee-weight, cold-heavy-percent, feedback, cold-in-place, cold-loops-in-place, cold-count, cold-path-sites, cold-optsize, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote, hold-percent)");
+                     "outline-limit, preinline-limit, preinline-large-caller, sample-late, loop-bounds, loop-promote, loop-exit-pay, natural-nests, open-nests, slow-optsize, loop-reserve, loop-chunks, check-merge, check-merge-give-back, check-discount, single-call-copies, single-call-size-limit, single-call-max-size, copy-comdat, indirect-tls, single-threaded, atomic-counters, entry-twin-limit, continuation-limit, continuation-copies, paid-callee-weight, cold-heavy-percent, feedback, cold-in-place, cold-loops-in-place, cold-count, cold-path-sites, cold-optsize, countdown-slot-sites, check-stride, tls-model, observe-edges, thread-copies, nest-promote, hold-percent)");
 }
 
 bool SamplerOptions::selects(const Function &F) const {

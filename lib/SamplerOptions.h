@@ -144,6 +144,11 @@ struct SamplerOptions {
   /// register, which keeps the checks' chain through memory short
   /// (IndirectTLS.h). On by default; off to measure.
   bool IndirectTLS = true;
+  /// The program runs one thread: the countdown is one plain global for the
+  /// process (abi::ProcessCountdown), reached by an instruction-pointer-
+  /// relative operand, where it is otherwise the thread's. Off by default:
+  /// threads would share it, and race on it (the runtime says so at exit).
+  bool SingleThreaded = false;
   /// With IndirectTLS, a function holds the countdown's address in a
   /// register only if the blocks that touch the countdown run, by the static
   /// block frequencies, at least this percentage of its entry's runs (not

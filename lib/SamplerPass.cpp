@@ -99,7 +99,8 @@ public:
     if (Opts.FeedbackCounts)
       applyFeedbackWeights(Table, *Opts.FeedbackCounts, Opts.FeedbackPath, Opts);
     NumSites += Table.sites().size();
-    Table.emit(Opts.Sampling, Opts.ThreadCopies);
+    Table.emit(Opts.Sampling, Opts.ThreadCopies,
+               Opts.Sampling && Opts.SingleThreaded);
     if (!Opts.Sampling)
       for (Function &F : M)
         SamplingTransform::lowerUnconditional(F);
@@ -144,7 +145,8 @@ SmallVector<Function *, 32> lowerMarkers(Module &M, const SamplerOptions &Opts) 
   SamplingTransform T(M, WI, Opts.CloneThreshold, Opts.OutlineLimit,
                       Opts.CountdownTLS == SamplerOptions::TLSModel::Auto,
                       Opts.NaturalNests, Opts.CheckDiscount,
-                      Opts.CountdownSlotSites, Opts.ColdHeavyPercent);
+                      Opts.CountdownSlotSites, Opts.ColdHeavyPercent,
+                      Opts.SingleThreaded);
   // The inliner runs after this (sampling early): the local functions it
   // could take at their one call are found before the callers are copied.
   bool Redirect = Opts.SingleCallCopies && !Opts.SampleLate;

@@ -87,26 +87,37 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
                                      bool LocalExecInExecutables,
                                      bool NaturalNests, bool CheckDiscount,
                                      unsigned CountdownSlotSites,
-                                     unsigned ColdHeavyPercent)
+                                     unsigned ColdHeavyPercent,
+                                     bool ProcessCountdown)
     : M(M), WI(WI), CloneThreshold(CloneThreshold), OutlineLimit(OutlineLimit),
       NaturalNests(NaturalNests), CheckDiscount(CheckDiscount),
       CountdownSlotSites(CountdownSlotSites),
       ColdHeavyPercent(ColdHeavyPercent) {
   LLVMContext &C = M.getContext();
   auto *I64 = Type::getInt64Ty(C);
-  Countdown = M.getGlobalVariable(abi::Countdown);
+  // Single-threaded, the countdown is a plain global (`addq $-W,
+  // __sampler_countdown_process(%rip)`): no thread pointer to load or hold in
+  // a register, no segment base in the checks' chain (docs/sampling.md, "One
+  // countdown for the process").
+  const char *Name = ProcessCountdown ? abi::ProcessCountdown : abi::Countdown;
+  Countdown = M.getGlobalVariable(Name);
   if (!Countdown) {
-    Countdown = new GlobalVariable(M, I64, false, GlobalValue::ExternalLinkage,
-                                   nullptr, abi::Countdown, nullptr,
-                                   GlobalValue::InitialExecTLSModel);
+    Countdown = new GlobalVariable(
+        M, I64, false, GlobalValue::ExternalLinkage, nullptr, Name, nullptr,
+        ProcessCountdown ? GlobalValue::NotThreadLocal
+                         : GlobalValue::InitialExecTLSModel);
   }
   // In an executable the runtime (and the countdown) is linked in, so the
   // countdown is at a constant offset from the thread pointer: `%fs:offset`
   // instead of loading the offset from the GOT into a register that the
   // function then keeps (measured on Lua: 4% fewer instructions in all).
-  bool InExecutable = LocalExecInExecutables && compiledForExecutable(M);
-  if (InExecutable) {
+  // The process's countdown is then at a constant offset from the code.
+  bool Executable = compiledForExecutable(M);
+  bool InExecutable = LocalExecInExecutables && Executable;
+  if (Countdown->isThreadLocal() && InExecutable) {
     Countdown->setThreadLocalMode(GlobalValue::LocalExecTLSModel);
+    Countdown->setDSOLocal(true);
+  } else if (!Countdown->isThreadLocal() && Executable) {
     Countdown->setDSOLocal(true);
   }
   // On x86-64 the runtime has preserve_most entry points (assembly): with
@@ -602,7 +613,8 @@ sampler::loopCounters(const Loop &L, ScalarEvolution &SE,
 }
 
 Value *sampler::countdownAddressFor(Function &F, GlobalVariable *Countdown) {
-  if (F.isDeclaration() || F.isPresplitCoroutine())
+  // The process's countdown is a constant address: nothing to compute.
+  if (F.isDeclaration() || F.isPresplitCoroutine() || !Countdown->isThreadLocal())
     return Countdown;
   BasicBlock &Entry = F.getEntryBlock();
   for (Instruction &I : Entry)

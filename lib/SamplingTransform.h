@@ -84,6 +84,15 @@ inline uint64_t tagWeight(const llvm::Instruction *Term,
   return 0;
 }
 
+/// The countdown global the sampling transformation gave \p M: the
+/// thread's (abi::Countdown), or the process's (abi::ProcessCountdown, built
+/// -fsampler-single-threaded); null in a module without sampled code.
+inline llvm::GlobalVariable *countdownIn(llvm::Module &M) {
+  if (llvm::GlobalVariable *G = M.getGlobalVariable(abi::Countdown))
+    return G;
+  return M.getGlobalVariable(abi::ProcessCountdown);
+}
+
 /// Whether \p Ptr is the thread-local countdown \p Countdown, directly or
 /// through llvm.threadlocal.address (how clang writes TLS accesses).
 inline bool isCountdownAddress(const llvm::Value *Ptr,
@@ -294,11 +303,13 @@ public:
   /// A branch whose profile weights say its heavy way is taken at most
   /// \p ColdHeavyPercent percent of the time gets a check on that way
   /// (0: never; checksOnColdHeavyEdges in SamplingTransform.cpp).
+  /// With \p ProcessCountdown the countdown is one plain global for the
+  /// process (abi::ProcessCountdown), for programs that run one thread.
   SamplingTransform(llvm::Module &M, const WeightlessInfo &WI,
                     unsigned CloneThreshold, unsigned OutlineLimit,
                     bool LocalExecInExecutables, bool NaturalNests = true,
                     bool CheckDiscount = true, unsigned CountdownSlotSites = 0,
-                    unsigned ColdHeavyPercent = 0);
+                    unsigned ColdHeavyPercent = 0, bool ProcessCountdown = false);
   /// Rewrites \p F's markers. Returns false if F was lowered in place
   /// (single copy) rather than cloned.
   bool run(llvm::Function &F);

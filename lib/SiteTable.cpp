@@ -311,7 +311,7 @@ MD5::MD5Result SiteTable::signature() const {
   return Hash.final();
 }
 
-void SiteTable::emit(bool Sampled, bool WantHalves) {
+void SiteTable::emit(bool Sampled, bool WantHalves, bool ProcessCountdown) {
   LLVMContext &C = M.getContext();
   if (Sites.empty()) {
     Placeholder->eraseFromParent();
@@ -377,7 +377,9 @@ void SiteTable::emit(bool Sampled, bool WantHalves) {
   Constant *UnitInit = ConstantStruct::get(
       UnitTy, {ConstantInt::get(Type::getInt32Ty(C), abi::Version),
                ConstantInt::get(Type::getInt32Ty(C),
-                                Flags | (Halves ? abi::FlagHalves : 0)),
+                                Flags | (Halves ? abi::FlagHalves : 0) |
+                                    (ProcessCountdown ? abi::FlagProcessCountdown
+                                                      : 0)),
                ConstantInt::get(I64, NextOffset),
                ConstantArray::get(ArrayType::get(Type::getInt8Ty(C), 16),
                                   SigBytes),

@@ -118,8 +118,10 @@ public:
   /// Creates the counters, the site-table record, the unit descriptor and
   /// its constructor/destructor. \p Sampled goes into the unit's flags.
   /// \p Halves: the counters get a second half for ThreadCopies.h (only
-  /// unconditional, WhenThreaded, x86-64).
-  void emit(bool Sampled, bool Halves = false);
+  /// unconditional, WhenThreaded, x86-64). \p ProcessCountdown: the unit's
+  /// code counts down the process's countdown (-fsampler-single-threaded),
+  /// a flag for the runtime only.
+  void emit(bool Sampled, bool Halves = false, bool ProcessCountdown = false);
 
   /// The marker function (declared on first use).
   static llvm::Function *getMarker(llvm::Module &M);

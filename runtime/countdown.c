@@ -27,6 +27,8 @@
  * with unknown > 0, and we seed the thread then (there is no portable per-thread
  * constructor). */
 SAMPLER_EXPORT __thread int64_t __sampler_countdown __attribute__((tls_model("initial-exec"))) = -1;
+/* One for the process (sampler_abi.h): the countdown of units built single-threaded. */
+SAMPLER_EXPORT int64_t __sampler_countdown_process = -1;
 
 /* Where a site's call to __sampler_fire_tls_preserve_most finds its argument (ABI 5). */
 SAMPLER_EXPORT __thread int64_t __sampler_fire_unknown __attribute__((tls_model("initial-exec")));
@@ -381,6 +383,10 @@ static void seed_thread(struct thread_state *t) {
 
 struct sampler_rng *__sampler_rt_thread_rng(void) { return &tls_state.rng; }
 
+uint64_t __sampler_rt_threads_drawn(void) {
+  return atomic_load_explicit(&thread_serial, memory_order_relaxed);
+}
+
 int64_t __sampler_rt_fresh_gap(void) {
   struct thread_state *t = &tls_state;
   if (__sampler_rt_opts.mode == SAMPLER_MODE_OFF)
@@ -561,6 +567,7 @@ void __sampler_rt_countdown_after_fork_child(void) {
   tls_state.from_table = 0;
   __sampler_rt_every_thread = 0;
   __sampler_countdown = -1;
+  __sampler_countdown_process = -1;
   atomic_store_explicit(&thread_serial, 0, memory_order_relaxed);
   /* A thread of the parent that was growing the table is not in the child: what it had
    * written beyond the published kmax is not read, and the child may grow it again. */

@@ -47,6 +47,14 @@ struct __sampler_unit *__sampler_rt_registry_retired(void) {
   return __atomic_load_n(&retired_head, __ATOMIC_ACQUIRE);
 }
 
+int __sampler_rt_registry_any_live(uint32_t flags) {
+  for (const struct __sampler_unit *u = __sampler_rt_registry_live(); u;
+       u = __atomic_load_n(&u->next, __ATOMIC_ACQUIRE))
+    if ((u->flags & flags) == flags)
+      return 1;
+  return 0;
+}
+
 static void complain_unit(const struct __sampler_unit *u, const char *what1, uint64_t number,
                           const char *what2) {
   char buf[512];

@@ -342,6 +342,23 @@ static int write_report(enum sampler_end end, int value, int from_signal) {
   return err;
 }
 
+/* Units built with -fsampler-single-threaded share one countdown between threads: if
+ * more than one thread drew, say once (at the end of the run) that their trials were
+ * not independent. The report is written all the same. */
+static void warn_shared_countdown(void) {
+  uint64_t threads = __sampler_rt_threads_drawn();
+  if (threads < 2 || !__sampler_rt_registry_any_live(SAMPLER_UNIT_PROCESS_COUNTDOWN))
+    return;
+  char buf[256];
+  struct sampler_out o;
+  __sampler_rt_out_init(&o, -1, buf, sizeof buf);
+  __sampler_rt_out_str(&o, "sampler: ");
+  __sampler_rt_out_u64(&o, threads);
+  __sampler_rt_out_str(&o, " threads ran code built with -fsampler-single-threaded, which "
+                           "shares one countdown: this run's samples are not independent");
+  __sampler_rt_out_to_stderr(&o);
+}
+
 void __sampler_rt_report_final(enum sampler_end end, int value, int from_signal) {
   int me = gettid();
   int expected = 0;
@@ -356,6 +373,7 @@ void __sampler_rt_report_final(enum sampler_end end, int value, int from_signal)
     sigaddset(&async, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &async, &old);
     __sampler_rt_report_write(end, value, from_signal);
+    warn_shared_countdown();
     atomic_store(&final_state, -1);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     /* Snapshots other threads are writing: wait (at most ~1 s) for them to see that

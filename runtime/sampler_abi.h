@@ -29,6 +29,13 @@ extern "C" {
  * second half with one (docs/internals.md, "Counters"). Not written in reports. */
 #define SAMPLER_UNIT_HALVES 2u
 
+/* Bit 2: the unit's code counts down __sampler_countdown_process, one countdown for
+ * the whole process, not the thread's (built with -fsampler-single-threaded: programs
+ * that run one thread; docs/sampling.md, "One countdown for the process"). Not written
+ * in reports; the runtime warns at exit when such a unit ran in a process where more
+ * than one thread drew. */
+#define SAMPLER_UNIT_PROCESS_COUNTDOWN 4u
+
 /* Per-thread countdown: c >= 0 means the next c trials fail and the one after them
  * is sampled (every site execution is one trial); c < 0 means the countdown's
  * success has passed without a site owning it (a region of the fast/instrumented
@@ -37,6 +44,13 @@ extern "C" {
  * Initial value -1 in every thread, so that the first site a thread reaches calls
  * the runtime (__sampler_fire()), which seeds that thread. */
 extern __thread int64_t __sampler_countdown __attribute__((tls_model("initial-exec")));
+
+/* The same, one for the process (SAMPLER_UNIT_PROCESS_COUNTDOWN): a plain global that
+ * units built with -fsampler-single-threaded count down instead, reached by an
+ * instruction-pointer-relative operand, without the thread pointer. Initial value -1.
+ * Threads that share it race on its updates: no crash (every value it can hold is
+ * one the runtime handed out), but their trials are no longer independent. */
+extern int64_t __sampler_countdown_process;
 
 /* Called by instrumented code at a site execution that may be sampled.
  * unknown == 0: the countdown says this execution is the sampled one.

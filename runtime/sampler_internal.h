@@ -137,6 +137,8 @@ SAMPLER_HIDDEN int __sampler_rt_geometric_table_grow(void);
 SAMPLER_HIDDEN void __sampler_rt_geometric_table_for_run(enum sampler_mode mode, double log1m);
 /* The calling thread's generator (unit tests: the next draws of a thread, replayed). */
 SAMPLER_HIDDEN struct sampler_rng *__sampler_rt_thread_rng(void);
+/* How many threads have drawn in this process (seeded their generator) so far. */
+SAMPLER_HIDDEN uint64_t __sampler_rt_threads_drawn(void);
 /* d = 1 answered by the preserve_most entry point itself (countdown.c): the copy's flag
  * and the calling thread's. */
 extern SAMPLER_HIDDEN unsigned char __sampler_rt_every_direct;
@@ -181,11 +183,13 @@ SAMPLER_HIDDEN int __sampler_rt_same_unit(const struct __sampler_unit *a,
                                           const struct __sampler_unit *b);
 /* u's flags as reports and comparisons see them: without how its cells are stored. */
 static inline uint32_t __sampler_rt_unit_flags(const struct __sampler_unit *u) {
-  return u->flags & ~SAMPLER_UNIT_HALVES;
+  return u->flags & ~(SAMPLER_UNIT_HALVES | SAMPLER_UNIT_PROCESS_COUNTDOWN);
 }
 SAMPLER_HIDDEN void __sampler_rt_unregister(struct __sampler_unit *u);
 SAMPLER_HIDDEN struct __sampler_unit *__sampler_rt_registry_live(void);
 SAMPLER_HIDDEN struct __sampler_unit *__sampler_rt_registry_retired(void);
+/* Whether a live unit has every bit of flags in its __sampler_unit.flags. */
+SAMPLER_HIDDEN int __sampler_rt_registry_any_live(uint32_t flags);
 SAMPLER_HIDDEN void __sampler_rt_registry_atfork_prepare(void);
 SAMPLER_HIDDEN void __sampler_rt_registry_atfork_parent(void);
 SAMPLER_HIDDEN void __sampler_rt_registry_atfork_child(void);

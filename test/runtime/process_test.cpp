@@ -134,11 +134,14 @@ TEST_F(Process, ForkChildWritesItsOwnReportWithItsOwnSeed) {
   __sampler_register_unit(&u.unit);
   u.cells[0] = 5; // before the fork: part of both runs
   std::vector<std::string> child_seeds;
+  // The parent part-way through a gap of the process's countdown
+  // (-fsampler-single-threaded): the child starts afresh on it too.
+  __sampler_countdown_process = 12345;
   for (int k = 0; k < 2; ++k) {
     int status = run_child([&] {
       // A fresh gap: the child re-seeds at its first site instead of finishing the
       // parent's countdown (which would sample in lock-step with the parent).
-      bool fresh = __sampler_countdown == -1;
+      bool fresh = __sampler_countdown == -1 && __sampler_countdown_process == -1;
       u.cells[1] += 7;
       exit(fresh ? 7 : 1);
     });
@@ -157,6 +160,8 @@ TEST_F(Process, ForkChildWritesItsOwnReportWithItsOwnSeed) {
     unlink(file.c_str());
   }
   EXPECT_NE(child_seeds[0], child_seeds[1]); // each child has its own stream
+  EXPECT_EQ(__sampler_countdown_process, 12345); // the parent's, untouched
+  __sampler_countdown_process = -1;
   // The parent is unaffected: its seed, its pid, its counts.
   EXPECT_EQ(__sampler_rt_opts.seed, 0x1111u);
   __sampler_write_report();

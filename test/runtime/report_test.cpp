@@ -185,6 +185,30 @@ TEST_F(Report, HalvesAreSummedAndNotReported) {
   __sampler_unregister_unit(&live.unit);
 }
 
+// A unit built -fsampler-single-threaded (SAMPLER_UNIT_PROCESS_COUNTDOWN) is a
+// sampled unit to its readers: the flag is the runtime's, as is the warning
+// that its threads shared the countdown, which a run with one thread does not
+// get.
+TEST_F(Report, ProcessCountdownFlagIsNotReported) {
+  TempDir dir;
+  const std::string file = dir.file("r.report");
+  Env env({{"SAMPLER_FILE", file.c_str()}});
+  FakeUnit u(0x70, 2, SAMPLER_UNIT_SAMPLED | SAMPLER_UNIT_PROCESS_COUNTDOWN, "st.c");
+  u.cells = {4, 0};
+  __sampler_register_unit(&u.unit);
+  EXPECT_TRUE(__sampler_rt_registry_any_live(SAMPLER_UNIT_PROCESS_COUNTDOWN));
+  __sampler_write_report();
+  auto lines = read_lines(file);
+  std::vector<std::string> rest(lines.begin() + 8, lines.end());
+  EXPECT_EQ(rest, (std::vector<std::string>{
+                      "unit\t707172737475767778797a7b7c7d7e7f\t2\t1\tst.c",
+                      "counts\t0:4",
+                      "end-of-report",
+                  }));
+  __sampler_unregister_unit(&u.unit);
+  EXPECT_FALSE(__sampler_rt_registry_any_live(SAMPLER_UNIT_PROCESS_COUNTDOWN));
+}
+
 TEST_F(Report, CopiesOfOneUnitAreReportedOnceWithSummedCounts) {
   TempDir dir;
   const std::string file = dir.file("r.report");
