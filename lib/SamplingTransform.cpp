@@ -112,12 +112,10 @@ SamplingTransform::SamplingTransform(Module &M, const WeightlessInfo &WI,
   // instead of loading the offset from the GOT into a register that the
   // function then keeps (measured on Lua: 4% fewer instructions in all).
   // The process's countdown is then at a constant offset from the code.
-  bool Executable = compiledForExecutable(M);
-  bool InExecutable = LocalExecInExecutables && Executable;
-  if (Countdown->isThreadLocal() && InExecutable) {
-    Countdown->setThreadLocalMode(GlobalValue::LocalExecTLSModel);
-    Countdown->setDSOLocal(true);
-  } else if (!Countdown->isThreadLocal() && Executable) {
+  bool InExecutable = LocalExecInExecutables && compiledForExecutable(M);
+  if (InExecutable) {
+    if (Countdown->isThreadLocal())
+      Countdown->setThreadLocalMode(GlobalValue::LocalExecTLSModel);
     Countdown->setDSOLocal(true);
   }
   // On x86-64 the runtime has preserve_most entry points (assembly): with

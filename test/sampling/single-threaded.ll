@@ -3,12 +3,16 @@
 ; @__sampler_countdown_process, in place of the thread-local @__sampler_countdown:
 ; no llvm.threadlocal.address, nothing for IndirectTLS to hold (no
 ; "indirect-tls-seg-refs"), and a check is `addq $-W,
-; __sampler_countdown_process(%rip)` (here W = 1: `decq`). dso_local in an executable (PIE or no PIC),
-; through the GOT in code that may go into a shared library. The unit's
+; __sampler_countdown_process(%rip)` (here W = 1: `decq`). dso_local where the
+; thread's would be local-exec (an executable, PIE or no PIC); through the GOT in
+; code that may go into a shared library or that links the shared runtime
+; (-sampler-tls-model=initial-exec, which sampler-cc -fsampler-runtime=shared
+; passes). The unit's
 ; descriptor carries flag 4 (abi::FlagProcessCountdown) for the runtime, which
 ; warns at exit if several threads drew; the site table's record keeps flag 1.
 ; RUN: %opt-sampler -passes='sampler,sampler-indirect-tls' -sampler-schemes=branches -sampler-single-threaded -S %s | FileCheck %s --check-prefixes=CHECK,PIE
 ; RUN: sed -e '/PIE Level/d' -e 's/!0, !1}/!0}/' %s | %opt-sampler -passes='sampler,sampler-indirect-tls' -sampler-schemes=branches -sampler-single-threaded -S | FileCheck %s --check-prefixes=CHECK,PIC
+; RUN: %opt-sampler -passes='sampler,sampler-indirect-tls' -sampler-schemes=branches -sampler-single-threaded -sampler-tls-model=initial-exec -S %s | FileCheck %s --check-prefixes=CHECK,PIC
 ; RUN: %opt-sampler -passes='sampler,default<O2>,sampler-indirect-tls' -sampler-schemes=branches -sampler-single-threaded %s | llc -O2 | FileCheck %s --check-prefix=ASM
 ; The passes after the transformation find the process's countdown as they find
 ; the thread's (countdownIn(), SamplingTransform.h): loop-promote.ll's input with
