@@ -343,8 +343,9 @@ static int write_report(enum sampler_end end, int value, int from_signal) {
 }
 
 /* Units built with -fsampler-single-threaded share one countdown between threads: if
- * more than one thread drew, say once (at the end of the run) that their trials were
- * not independent. The report is written all the same. */
+ * more than one thread drew (in any unit: which countdown each thread used is not
+ * recorded), say once, at the end of the run, that their trials may not have been
+ * independent. The report is written all the same. */
 static void warn_shared_countdown(void) {
   uint64_t threads = __sampler_rt_threads_drawn();
   if (threads < 2 || !__sampler_rt_registry_any_live(SAMPLER_UNIT_PROCESS_COUNTDOWN))
@@ -354,8 +355,10 @@ static void warn_shared_countdown(void) {
   __sampler_rt_out_init(&o, -1, buf, sizeof buf);
   __sampler_rt_out_str(&o, "sampler: ");
   __sampler_rt_out_u64(&o, threads);
-  __sampler_rt_out_str(&o, " threads ran code built with -fsampler-single-threaded, which "
-                           "shares one countdown: this run's samples are not independent");
+  __sampler_rt_out_str(&o, " threads drew samples and code built with "
+                           "-fsampler-single-threaded was loaded: if they ran it, they "
+                           "shared its one countdown, and this run's samples may not be "
+                           "independent");
   __sampler_rt_out_to_stderr(&o);
 }
 
