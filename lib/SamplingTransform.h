@@ -93,8 +93,9 @@ inline llvm::GlobalVariable *countdownIn(llvm::Module &M) {
   return M.getGlobalVariable(abi::ProcessCountdown);
 }
 
-/// Whether \p Ptr is the thread-local countdown \p Countdown, directly or
-/// through llvm.threadlocal.address (how clang writes TLS accesses).
+/// Whether \p Ptr is the countdown \p Countdown (the thread's or the
+/// process's), directly or through llvm.threadlocal.address (how clang writes
+/// TLS accesses).
 inline bool isCountdownAddress(const llvm::Value *Ptr,
                                const llvm::GlobalVariable *Countdown) {
   if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(Ptr))

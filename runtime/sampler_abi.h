@@ -32,8 +32,8 @@ extern "C" {
 /* Bit 2: the unit's code counts down __sampler_countdown_process, one countdown for
  * the whole process, not the thread's (built with -fsampler-single-threaded: programs
  * that run one thread; docs/sampling.md, "One countdown for the process"). Not written
- * in reports; the runtime warns at exit when such a unit ran in a process where more
- * than one thread drew. */
+ * in reports; the runtime warns at exit when such a unit is loaded in a process where
+ * more than one thread drew. */
 #define SAMPLER_UNIT_PROCESS_COUNTDOWN 4u
 
 /* Per-thread countdown: c >= 0 means the next c trials fail and the one after them

@@ -181,7 +181,8 @@ SAMPLER_HIDDEN uint64_t __sampler_rt_unit_cell(const struct __sampler_unit *u, u
  * signature, number of cells and flags. */
 SAMPLER_HIDDEN int __sampler_rt_same_unit(const struct __sampler_unit *a,
                                           const struct __sampler_unit *b);
-/* u's flags as reports and comparisons see them: without how its cells are stored. */
+/* u's flags as reports and comparisons see them: without how its cells are stored, nor
+ * which countdown its code uses. */
 static inline uint32_t __sampler_rt_unit_flags(const struct __sampler_unit *u) {
   return u->flags & ~(SAMPLER_UNIT_HALVES | SAMPLER_UNIT_PROCESS_COUNTDOWN);
 }
